@@ -1,0 +1,59 @@
+// `npm test`: typecheck, lint, unit and integration tests, a production build, then e2e in Chromium.
+// Vitest's and Playwright's summaries are printed as they run; the last line sums both as
+// `N passed, N failed`, the plain form CI counts tests from.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const steps = [
+  ["typecheck", "npx", ["tsc", "--noEmit"]],
+  ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+  ["unit", "npx", ["vitest", "run"]],
+  ["build", "npx", ["next", "build"]],
+  ["e2e", "npx", ["playwright", "test"]],
+];
+
+const reports = { unit: "test-results/vitest.json", e2e: "test-results/playwright.json" };
+for (const file of Object.values(reports)) rmSync(file, { force: true });
+
+let failedStep = null;
+for (const [name, cmd, args] of steps) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    failedStep = name;
+    console.error(`✖ ${name} failed (exit ${result.status ?? result.signal})`);
+    break;
+  }
+}
+
+const unit = countVitest(reports.unit);
+const e2e = countPlaywright(reports.e2e);
+console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+const passed = unit.passed + e2e.passed;
+// A step that failed without failing a counted test (typecheck, lint, build) still fails the run.
+const failed = unit.failed + e2e.failed + (failedStep && unit.failed + e2e.failed === 0 ? 1 : 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function countVitest(file) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 0 };
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+function countPlaywright(file) {
+  const report = readJson(file);
+  if (!report?.stats) return { passed: 0, failed: 0 };
+  // `flaky` passed on retry; `unexpected` failed.
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+}
