@@ -1,0 +1,193 @@
+import { z } from "zod";
+import { direction, thread } from "./threads";
+import { defineQuery } from "./query";
+import { openEnum, platformData, platformName, serviceId, timestamp } from "./primitives";
+
+/**
+ * Attachments are tagged by `kind`. Media kinds (`image`, `video`, `audio`, `file`) carry a
+ * `status` and an expiring `url`; a fresh URL comes from
+ * GET /messages/{id}/attachments/{index}. Our media fields: `status` is `available`,
+ * `processing` (not yet fetchable, `url` null), `expired` (ask for a fresh URL) or
+ * `unavailable` (the platform no longer has it); `mimeType`, `name`, `size` (bytes), and
+ * `width`/`height` for images and video, each null when unknown.
+ * A `link` attachment is a URL with an optional title. Unknown kinds pass through unharmed.
+ */
+export const MEDIA_KINDS = ["image", "video", "audio", "file"] as const;
+export const MEDIA_STATUSES = ["available", "processing", "expired", "unavailable"] as const;
+
+export const mediaAttachment = z.looseObject({
+  kind: z.enum(MEDIA_KINDS),
+  status: openEnum(MEDIA_STATUSES),
+  url: z.string().nullable(),
+  expiresAt: timestamp.nullable(),
+  mimeType: z.string().nullable(),
+  name: z.string().nullable(),
+  size: z.number().int().nonnegative().nullable(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+});
+export type MediaAttachment = z.infer<typeof mediaAttachment>;
+
+export const linkAttachment = z.looseObject({
+  kind: z.literal("link"),
+  url: z.string(),
+  title: z.string().nullable(),
+});
+export type LinkAttachment = z.infer<typeof linkAttachment>;
+
+const KNOWN_ATTACHMENT_KINDS: readonly string[] = [...MEDIA_KINDS, "link"];
+/** A kind this client does not know: kept as it came, so it can be shown as "unsupported". */
+export const unknownAttachment = z.looseObject({
+  kind: z.string().refine((kind) => !KNOWN_ATTACHMENT_KINDS.includes(kind), "Known attachment kind with invalid fields"),
+});
+
+export const attachment = z.union([mediaAttachment, linkAttachment, unknownAttachment]);
+export type Attachment = z.infer<typeof attachment>;
+
+export function isMediaAttachment(a: Attachment): a is MediaAttachment {
+  return (MEDIA_KINDS as readonly string[]).includes(a.kind);
+}
+
+/**
+ * `entities.postShares`: posts shared into the conversation. Ours: the post's platform and
+ * platform ID, its URL, the author's username, a caption and a preview image, the last three
+ * null when unknown. Other entity lists may be added, so `entities` keeps unknown keys.
+ */
+export const postShare = z.looseObject({
+  platform: platformName,
+  platformId: z.string(),
+  url: z.string(),
+  authorUsername: z.string().nullable(),
+  caption: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+});
+export type PostShare = z.infer<typeof postShare>;
+export const entities = z.looseObject({ postShares: z.array(postShare) });
+
+/**
+ * A reaction's `author` is an account link, a profile, or unknown (the platform did not
+ * say who). Tagged by `type`; unknown types are accepted and treated as unknown authors.
+ */
+export const reactionAuthor = z.union([
+  z.looseObject({ type: z.literal("accountLink"), accountLinkId: serviceId }),
+  z.looseObject({ type: z.literal("profile"), profileId: serviceId }),
+  z.looseObject({ type: z.string().refine((t) => t !== "accountLink" && t !== "profile") }),
+]);
+export type ReactionAuthor = z.infer<typeof reactionAuthor>;
+
+export const reaction = z.looseObject({
+  emoji: z.string().min(1),
+  author: reactionAuthor,
+  reactedAt: timestamp.nullable(),
+});
+export type Reaction = z.infer<typeof reaction>;
+
+/**
+ * `sentBy`: who sent an outbound message; null for inbound ones. Tagged by `type`:
+ * `member` (with `memberId`), `agent` (an automation, with its `name`), `campaign` (with
+ * `campaignId`), `api` (a call to this API), and our `external`: sent outside the service,
+ * in the platform's own app. Unknown types pass through.
+ */
+export const SENDER_TYPES = ["member", "agent", "campaign", "api", "external"] as const;
+export const sentBy = z.union([
+  z.looseObject({ type: z.literal("member"), memberId: serviceId }),
+  z.looseObject({ type: z.literal("agent"), name: z.string() }),
+  z.looseObject({ type: z.literal("campaign"), campaignId: serviceId }),
+  z.looseObject({ type: z.literal("api") }),
+  z.looseObject({ type: z.literal("external") }),
+  z.looseObject({ type: z.string().refine((t) => !(SENDER_TYPES as readonly string[]).includes(t)) }),
+]);
+export type SentBy = z.infer<typeof sentBy>;
+
+/**
+ * Message. Our additions: `threadId`, `platformId` (null until the platform confirms),
+ * `sentAt`, and `editedAt` (the latest edit, or null). `content` is null once the message is
+ * unsent (`deletedAt` set) and for media-only messages.
+ */
+export const message = z.looseObject({
+  id: serviceId,
+  threadId: serviceId,
+  platformId: z.string().nullable(),
+  content: z.string().nullable(),
+  direction,
+  accountLinkId: serviceId,
+  sentBy: sentBy.nullable(),
+  sentAt: timestamp,
+  editedAt: timestamp.nullable(),
+  deletedAt: timestamp.nullable(),
+  attachments: z.array(attachment),
+  entities,
+  reactions: z.array(reaction),
+  platformData,
+});
+export type Message = z.infer<typeof message>;
+
+/** POST /messages `target`: one of three shapes selected by `type`. */
+export const messageTarget = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("thread"), threadId: serviceId }),
+  z.strictObject({ type: z.literal("contact"), accountLinkId: serviceId, contactId: serviceId }),
+  z.strictObject({
+    type: z.literal("profile"),
+    accountLinkId: serviceId,
+    platform: platformName,
+    platformId: z.string().min(1),
+  }),
+]);
+export type MessageTarget = z.infer<typeof messageTarget>;
+
+/**
+ * Content must have a visible character. Its maximum is per platform
+ * (`limits.messageLength`); over it the service answers 422 messageTooLong. The absolute
+ * ceiling here only stops absurd bodies before they travel.
+ */
+export const MESSAGE_CONTENT_CEILING = 100_000;
+export const messageContent = z
+  .string()
+  .max(MESSAGE_CONTENT_CEILING)
+  .refine((s) => s.trim().length > 0, "Message is empty");
+
+/** POST /messages body. Other body fields are "not shown"; we accept none. */
+export const sendMessage = z.strictObject({ target: messageTarget, content: messageContent });
+export type SendMessage = z.infer<typeof sendMessage>;
+export const sendMessageResult = z.looseObject({ message, thread });
+export type SendMessageResult = z.infer<typeof sendMessageResult>;
+
+/** PATCH /messages/{messageId}: the edit body is "not shown"; ours is the new content. */
+export const messagePatch = z.strictObject({ content: messageContent });
+export type MessagePatch = z.infer<typeof messagePatch>;
+
+/**
+ * DELETE /messages/{messageId}?scope=self|all. `all` unsends on the platform; `self` hides
+ * it for the team only. Both set `deletedAt`. The response is "not shown"; ours is the
+ * message as it now stands, so a client can update its caches from it.
+ */
+export const DELETE_SCOPES = ["self", "all"] as const;
+export type DeleteScope = (typeof DELETE_SCOPES)[number];
+export const messageDeleteQuery = defineQuery({ scope: z.enum(DELETE_SCOPES) });
+
+/** Reaction body ("not shown"): one emoji. DELETE takes it as `?emoji=`. */
+export const EMOJI_MAX_LENGTH = 32;
+export const reactionCreate = z.strictObject({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
+export type ReactionCreate = z.infer<typeof reactionCreate>;
+export const reactionDeleteQuery = defineQuery({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
+/** Reaction endpoints answer with the message's `reactions`. */
+export const reactionsResult = z.looseObject({ reactions: z.array(reaction) });
+export type ReactionsResult = z.infer<typeof reactionsResult>;
+
+/**
+ * GET /messages/{messageId}/history. Ours: `versions` oldest first, the original included
+ * and the current content last, each with the time it became current; `times` says whether
+ * those times come from the platform (`platform`) or from when the service noticed the edit
+ * (`observed`).
+ */
+export const EDIT_TIME_SOURCES = ["platform", "observed"] as const;
+export const messageHistory = z.looseObject({
+  messageId: serviceId,
+  times: openEnum(EDIT_TIME_SOURCES),
+  versions: z.array(z.looseObject({ content: z.string().nullable(), at: timestamp })),
+});
+export type MessageHistory = z.infer<typeof messageHistory>;
+
+/** GET /messages/{messageId}/attachments/{index}: a fresh URL and when it expires. */
+export const attachmentUrl = z.looseObject({ url: z.string(), expiresAt: timestamp });
+export type AttachmentUrl = z.infer<typeof attachmentUrl>;

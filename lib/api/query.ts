@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/**
+ * Query strings as the spec demands: several values are passed by repeating the key
+ * (`?tag=a&tag=b`). Brackets (`tag[]=`) and comma-separated values are 400 invalidRequest.
+ * Both the client (serialising) and the sandbox (parsing) use this module, so the two
+ * cannot drift apart.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type QueryParams = Record<string, QueryValue>;
+
+/** Repeated keys for arrays, `true`/`false` for booleans; `undefined`, `null` and `[]` are left out. */
+export function toSearchParams(params: QueryParams | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  if (!params) return search;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) search.append(key, String(v));
+  }
+  return search;
+}
+
+/** A boolean query flag: `true` or `false` on the wire, a boolean in code. */
+export const queryBoolean = z.union([
+  z.boolean(),
+  z.enum(["true", "false"]).transform((v) => v === "true"),
+]);
+
+/** An integer query value: a number in code, digits on the wire. */
+export function queryInt(min: number, max: number) {
+  return z.union([z.number(), z.string().regex(/^-?\d+$/, "Expected an integer").transform(Number)]).pipe(
+    z.number().int().min(min).max(max),
+  );
+}
+
+export type QueryDefinition<Schema extends z.ZodType> = {
+  schema: Schema;
+  /** Keys that may repeat; every other key may appear once. */
+  repeatable: ReadonlySet<string>;
+};
+
+/**
+ * A query's schema from its shape. Array-valued keys are the repeatable ones; unknown keys
+ * are rejected, so a misspelt filter is an error rather than a silently wider result.
+ */
+export function defineQuery<Shape extends z.ZodRawShape>(shape: Shape) {
+  const repeatable = new Set(Object.keys(shape).filter((key) => isArraySchema(shape[key])));
+  return { schema: z.strictObject(shape), repeatable };
+}
+
+export type QueryParseResult<T> = { success: true; data: T } | { success: false; message: string };
+
+/** Parses a URL's query against a definition, enforcing the spec's encoding rules first. */
+export function parseQuery<Schema extends z.ZodType>(
+  definition: QueryDefinition<Schema>,
+  search: URLSearchParams,
+): QueryParseResult<z.output<Schema>> {
+  const raw: Record<string, string | string[]> = {};
+  for (const [key, value] of search) {
+    if (key.includes("[") || key.includes("]")) {
+      return { success: false, message: `Bracket keys are not accepted (${key}); repeat the key instead` };
+    }
+    if (definition.repeatable.has(key)) {
+      if (value.includes(",")) {
+        return { success: false, message: `Comma-separated values are not accepted for ${key}; repeat the key instead` };
+      }
+      const list = raw[key];
+      raw[key] = Array.isArray(list) ? [...list, value] : [value];
+    } else {
+      if (key in raw) return { success: false, message: `${key} may be given once` };
+      raw[key] = value;
+    }
+  }
+  const parsed = definition.schema.safeParse(raw);
+  if (parsed.success) return { success: true, data: parsed.data };
+  return { success: false, message: describeIssues(parsed.error) };
+}
+
+/** One sentence from zod's issues: the first few paths and messages. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+function isArraySchema(schema: unknown): boolean {
+  let current: unknown = schema;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodDefault) {
+    current = current.unwrap();
+  }
+  return current instanceof z.ZodArray;
+}
+
+/** `limit` and `cursor`, the whole query of a plain paginated collection. */
+export const pageQuery = defineQuery({
+  limit: queryInt(1, 100).optional(),
+  cursor: z.string().min(1).optional(),
+});
+export type PageQuery = z.input<typeof pageQuery.schema>;
