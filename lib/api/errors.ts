@@ -1,0 +1,207 @@
+import { z } from "zod";
+
+/**
+ * Error codes: the contract. Clients branch on `code`; unknown codes are handled by HTTP
+ * status. Where the spec leaves a code "not shown" the choice is ours and written here:
+ *
+ * - 401 `unauthorized`: missing, malformed, expired or revoked token (or, at the inbox's
+ *   BFF, no session).
+ * - 404 `<resource>NotFound` per resource (`memberNotFound` for the spec's "member not
+ *   found"), and `notFound` for a path that names no endpoint. Another team's IDs are
+ *   unknown IDs.
+ * - 500 `internalError`.
+ * - 409 `duplicateTag` / `duplicateStatus`: a name already used on the team.
+ * - 409 `idempotencyKeyInUse`: the first request with this key is still running.
+ * - 422 `idempotencyKeyReused`: the key was used with a different body.
+ * - 422 `messageTooLong`: content over the platform's `limits.messageLength`;
+ *   `details.maxLength`.
+ * - 422 `messageNotMutable`: edit, unsend or react on a message that cannot take it
+ *   (`details.reason`: `inbound` for edit/unsend of a received message, `deleted`).
+ * - 405 `methodNotAllowed`: a known path with a method it does not take.
+ *
+ * The inbox's BFF speaks the same body and adds: 403 `forbidden` (the member's role may not
+ * do this), 503 `upstreamUnavailable` (the API could not be reached), and, in the browser
+ * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
+ * receives a body breaking this contract raises 502 `unexpectedResponse`.
+ */
+export const ERROR_STATUS = {
+  invalidRequest: 400,
+  invalidCursor: 400,
+  unauthorized: 401,
+  workspaceLocked: 403,
+  planRequired: 403,
+  platformNotAvailable: 403,
+  forbidden: 403,
+  notFound: 404,
+  memberNotFound: 404,
+  accountLinkNotFound: 404,
+  threadNotFound: 404,
+  messageNotFound: 404,
+  contactNotFound: 404,
+  tagNotFound: 404,
+  statusNotFound: 404,
+  attachmentNotFound: 404,
+  methodNotAllowed: 405,
+  accountLinkDisconnected: 409,
+  duplicateTag: 409,
+  duplicateStatus: 409,
+  idempotencyKeyInUse: 409,
+  capabilityNotSupported: 422,
+  threadRestricted: 422,
+  mutationWindowClosed: 422,
+  messageTooLong: 422,
+  messageNotMutable: 422,
+  idempotencyKeyReused: 422,
+  rateLimited: 429,
+  internalError: 500,
+  sendUnconfirmed: 502,
+  upstreamUnavailable: 503,
+  unexpectedResponse: 502,
+  networkError: 0,
+} as const;
+
+export type KnownErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = KnownErrorCode | (string & {});
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [KnownErrorCode, ...KnownErrorCode[]];
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
+}
+
+/**
+ * `details` per code, where the spec documents it or we chose it. Codes not listed here
+ * have `details: null`.
+ */
+export const errorDetails = {
+  accountLinkDisconnected: z.looseObject({
+    status: z.string(),
+    accountLinkId: z.string().optional(),
+    pauseReasons: z.array(z.string()).nullable().optional(),
+  }),
+  capabilityNotSupported: z.looseObject({ capability: z.string() }),
+  threadRestricted: z.looseObject({ capability: z.string() }),
+  mutationWindowClosed: z.looseObject({ capability: z.string(), closedAt: z.string() }),
+  messageTooLong: z.looseObject({ maxLength: z.number() }),
+  messageNotMutable: z.looseObject({ reason: z.string() }),
+  planRequired: z.looseObject({ addOn: z.string() }),
+  platformNotAvailable: z.looseObject({ platform: z.string() }),
+  rateLimited: z.looseObject({ retryAfter: z.number(), window: z.string() }),
+  sendUnconfirmed: z.looseObject({ messageId: z.string() }),
+} as const;
+
+/** Every error response has this body; `requestId` is also the `X-Request-Id` header. */
+export const errorBody = z.looseObject({
+  code: z.string().min(1),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  requestId: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/**
+ * One plain-English sentence per code, for people. The UI shows these, never `message`
+ * (which may change) nor a raw body. Unknown codes fall back to their status's sentence.
+ */
+export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
+  invalidRequest: "Something in that request wasn't valid. Check it and try again.",
+  invalidCursor: "This list changed while you were paging through it. Reload to start again.",
+  unauthorized: "Your session has ended. Sign in again to continue.",
+  workspaceLocked: "This workspace is locked because of billing. An owner can resolve it in the dashboard.",
+  planRequired: "Your plan doesn't include this. An owner can add it in the dashboard.",
+  platformNotAvailable: "Your team can't use this platform on its current plan.",
+  forbidden: "Your role doesn't allow this. Ask a manager.",
+  notFound: "We couldn't find that.",
+  memberNotFound: "That team member no longer exists.",
+  accountLinkNotFound: "That account is no longer connected to your team.",
+  threadNotFound: "This conversation no longer exists.",
+  messageNotFound: "This message no longer exists.",
+  contactNotFound: "This contact no longer exists.",
+  tagNotFound: "That tag no longer exists.",
+  statusNotFound: "That status no longer exists.",
+  attachmentNotFound: "That attachment is no longer available.",
+  methodNotAllowed: "That action isn't available here.",
+  accountLinkDisconnected: "This account is disconnected. Reconnect it in the dashboard to send.",
+  duplicateTag: "A tag with that name already exists.",
+  duplicateStatus: "A status with that name already exists.",
+  idempotencyKeyInUse: "This message is still being sent. Wait a moment.",
+  capabilityNotSupported: "This account can't do that on its platform.",
+  threadRestricted: "That's turned off in this conversation.",
+  mutationWindowClosed: "It's too late to change this message: the platform's time limit has passed.",
+  messageTooLong: "This message is too long for the platform.",
+  messageNotMutable: "This message can't be changed.",
+  idempotencyKeyReused: "This send was already made with different content. Start a new message.",
+  rateLimited: "Your team is sending too many requests. We'll retry in a moment.",
+  internalError: "Something went wrong on our side. Try again.",
+  sendUnconfirmed: "We couldn't confirm this message was delivered. Don't resend it: we'll check on it.",
+  upstreamUnavailable: "The messaging service can't be reached right now. Try again shortly.",
+  unexpectedResponse: "The messaging service answered in a way we didn't expect. Try again, and tell us if it keeps happening.",
+  networkError: "You appear to be offline. Check your connection.",
+};
+
+const STATUS_SENTENCES: Record<number, string> = {
+  400: ERROR_SENTENCES.invalidRequest,
+  401: ERROR_SENTENCES.unauthorized,
+  403: "You don't have access to this.",
+  404: ERROR_SENTENCES.notFound,
+  409: "That conflicts with a recent change. Reload and try again.",
+  422: "That can't be done right now.",
+  429: ERROR_SENTENCES.rateLimited,
+  502: "The messaging platform didn't answer. Try again shortly.",
+  503: ERROR_SENTENCES.upstreamUnavailable,
+};
+
+/** The sentence for a code, or for its HTTP status when the code is unknown. */
+export function errorSentence(code: string, status: number): string {
+  if (isKnownErrorCode(code)) return ERROR_SENTENCES[code];
+  return STATUS_SENTENCES[status] ?? (status >= 500 ? ERROR_SENTENCES.internalError : "That didn't work. Try again.");
+}
+
+/** An API error as thrown by the client: the spec body plus status and `Retry-After`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | null;
+  readonly requestId: string | null;
+  /** Seconds to wait before retrying, from `Retry-After`; null when absent. */
+  readonly retryAfter: number | null;
+
+  constructor(init: {
+    status: number;
+    code: ErrorCode;
+    message?: string;
+    details?: Record<string, unknown> | null;
+    requestId?: string | null;
+    retryAfter?: number | null;
+  }) {
+    super(init.message ?? errorSentence(init.code, init.status));
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? null;
+    this.requestId = init.requestId ?? null;
+    this.retryAfter = init.retryAfter ?? null;
+  }
+
+  /** The plain sentence a person should read. */
+  get sentence(): string {
+    return errorSentence(this.code, this.status);
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details, requestId: this.requestId ?? "" };
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The typed details of a known code, or null when absent or not as documented. */
+export function detailsOf<Code extends keyof typeof errorDetails>(
+  error: ApiError,
+  code: Code,
+): z.infer<(typeof errorDetails)[Code]> | null {
+  if (error.code !== code) return null;
+  const parsed = errorDetails[code].safeParse(error.details);
+  return parsed.success ? (parsed.data as z.infer<(typeof errorDetails)[Code]>) : null;
+}
