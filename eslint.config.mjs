@@ -13,6 +13,7 @@ export default defineConfig([
     "out/**",
     "coverage/**",
     "test-results/**",
+    "reports/**",
     "playwright-report/**",
     "next-env.d.ts",
   ]),

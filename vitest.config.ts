@@ -9,6 +9,6 @@ export default defineConfig({
     include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
     reporters: ["default", "json"],
-    outputFile: { json: "test-results/vitest.json" },
+    outputFile: { json: "reports/vitest.json" },
   },
 });

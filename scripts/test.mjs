@@ -12,7 +12,7 @@ const steps = [
   ["e2e", "npx", ["playwright", "test"]],
 ];
 
-const reports = { unit: "test-results/vitest.json", e2e: "test-results/playwright.json" };
+const reports = { unit: "reports/vitest.json", e2e: "reports/playwright.json" };
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 
 let failedStep = null;
