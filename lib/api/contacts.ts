@@ -53,7 +53,10 @@ export type Contact = z.infer<typeof contact>;
 export const NOTES_MAX_LENGTH = 10_000;
 
 /**
- * PATCH /contacts/{contactId}. `status` takes a status ID or name (null clears it).
+ * PATCH /contacts/{contactId}. `status` takes a status ID or name (null clears it; one that
+ * names no status is 404 statusNotFound). Each changed field records its own `contact.*`
+ * event. Tags are added and removed one at a time with PUT/DELETE …/tags/{tagRef}, which
+ * answer the contact (our choice) and record `contact.tagsChanged` only when something changed.
  * `assigneeId` is our addition: the spec lists `contact.*` events for assignee changes,
  * so the contact's assignee must be writable; null unassigns.
  */

@@ -74,7 +74,13 @@ export function isKnownEventType(type: string): type is KnownEventType {
   return Object.hasOwn(EVENT_DATA, type);
 }
 
-/** GET /events: `{ data, lastSeq, hasMore }`. `lastSeq` is the next `afterSeq`. */
+/**
+ * GET /events: `{ data, lastSeq, hasMore }`, oldest first. `lastSeq` is the next `afterSeq`:
+ * the seq of the last event returned or, when a `type` filter or the end leaves nothing to
+ * return, the team's latest seq (so a filtered replay still moves forward). Events older
+ * than 7 days are gone: a replay from before them starts at the oldest kept, and the jump in
+ * `seq` is how a client sees what it lost.
+ */
 export const eventPage = z.looseObject({
   data: z.array(event),
   lastSeq: z.number().int().nonnegative(),

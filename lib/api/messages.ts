@@ -104,6 +104,7 @@ export type SentBy = z.infer<typeof sentBy>;
  * `sentAt`, and `editedAt` (the latest edit, or null). `content` is null once the message is
  * unsent (`deletedAt` set) and for media-only messages.
  */
+/** GET /threads/{threadId}/messages pages newest first (our choice): the first page is the latest. */
 export const message = z.looseObject({
   id: serviceId,
   threadId: serviceId,
@@ -146,7 +147,23 @@ export const messageContent = z
   .max(MESSAGE_CONTENT_CEILING)
   .refine((s) => s.trim().length > 0, "Message is empty");
 
-/** POST /messages body. Other body fields are "not shown"; we accept none. */
+/**
+ * POST /messages body. Other body fields are "not shown"; we accept none.
+ *
+ * Our choices for the send:
+ * - A first send answers 201; a replay with the same `Idempotency-Key` and body answers the
+ *   original result with 200 (a stored 502 sendUnconfirmed replays as that 502). The same key
+ *   with another body is 422 idempotencyKeyReused; while the first request with a key is
+ *   still running, 409 idempotencyKeyInUse. Keys are remembered for 24 hours.
+ * - A send to a `contact` or `profile` target goes into the existing thread with that profile
+ *   on the account link, or starts one (capability `thread:create`). A `profile` target that
+ *   is not yet a contact (needs the advanced-API add-on) becomes one.
+ * - A `contact` target without a profile on the account link's platform is 400 invalidRequest.
+ * - Replying to a message request (`acceptanceState: pending`) accepts it.
+ * - Messages sent through the API have `sentBy: { type: "api" }`.
+ * - After a 502 sendUnconfirmed, GET /messages/{details.messageId} finds the message if it was
+ *   delivered, and answers 404 messageNotFound if it never left.
+ */
 export const sendMessage = z.strictObject({ target: messageTarget, content: messageContent });
 export type SendMessage = z.infer<typeof sendMessage>;
 export const sendMessageResult = z.looseObject({ message, thread });
@@ -165,7 +182,12 @@ export const DELETE_SCOPES = ["self", "all"] as const;
 export type DeleteScope = (typeof DELETE_SCOPES)[number];
 export const messageDeleteQuery = defineQuery({ scope: z.enum(DELETE_SCOPES) });
 
-/** Reaction body ("not shown"): one emoji. DELETE takes it as `?emoji=`. */
+/**
+ * Reaction body ("not shown"): one emoji, added as the thread's account link. An account link
+ * has at most one reaction per emoji per message, so adding it twice changes nothing.
+ * DELETE takes it as `?emoji=` and removes the account link's reaction; removing one that is
+ * not there changes nothing. Both answer the message's reactions.
+ */
 export const EMOJI_MAX_LENGTH = 32;
 export const reactionCreate = z.strictObject({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
 export type ReactionCreate = z.infer<typeof reactionCreate>;
@@ -188,6 +210,10 @@ export const messageHistory = z.looseObject({
 });
 export type MessageHistory = z.infer<typeof messageHistory>;
 
-/** GET /messages/{messageId}/attachments/{index}: a fresh URL and when it expires. */
+/**
+ * GET /messages/{messageId}/attachments/{index}: a fresh URL and when it expires (one hour
+ * later). An index past the end, a non-media attachment, or media the platform no longer has
+ * (`unavailable`) is 404 attachmentNotFound.
+ */
 export const attachmentUrl = z.looseObject({ url: z.string(), expiresAt: timestamp });
 export type AttachmentUrl = z.infer<typeof attachmentUrl>;

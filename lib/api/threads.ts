@@ -87,6 +87,16 @@ export const THREAD_ORDERS = ["newest", "oldest"] as const;
 
 const expandList = z.array(threadExpand).max(MAX_EXPAND, `At most ${MAX_EXPAND} expand values`);
 
+/**
+ * GET /threads filters, combined with AND; repeatable ones match any of their values.
+ * Our readings: folders are `inbox` (not archived, accepted), `noReply` (inbox threads whose
+ * last message is inbound), `requests` (not archived, pending), `archived`, `all`.
+ * `tag` and `status` take IDs or names; a reference to nothing matches nothing (no error).
+ * `assigneeId` and `unassigned` look at the effective assignee (the thread's, else its
+ * contact's); `unassigned=false` selects threads with one. `q` searches, case-insensitively,
+ * the person's display name, username and handle and the thread's latest preview.
+ * Changing any filter (not `limit`) invalidates a cursor.
+ */
 export const threadListQuery = defineQuery({
   accountLinkId: z.array(serviceId).optional(),
   folder: z.enum(FOLDERS).optional(),
@@ -108,7 +118,12 @@ export type ThreadListQuery = z.input<typeof threadListQuery.schema>;
 export const threadGetQuery = defineQuery({ expand: expandList.optional() });
 export type ThreadGetQuery = z.input<typeof threadGetQuery.schema>;
 
-/** PATCH /threads/{threadId}. `assigneeId` sets the thread's own assignee only. */
+/**
+ * PATCH /threads/{threadId}. `assigneeId` sets the thread's own assignee only; an ID that
+ * names no member of the team is 404 memberNotFound. Each field that changes records its
+ * event (`thread.archived`/`unarchived`, `thread.unreadChanged`,
+ * `thread.typingIndicatorsChanged`, `thread.assigned`/`unassigned`).
+ */
 export const threadPatch = z.strictObject({
   archived: z.boolean().optional(),
   unread: z.boolean().optional(),
@@ -124,7 +139,9 @@ export type ThreadDeleteResult = z.infer<typeof threadDeleteResult>;
 
 /**
  * POST /threads/{threadId}/typing answers 202 `{ status, reason }`. Ours: `status` is `sent`
- * or `skipped`; `reason` is null when sent, else why (`typingIndicatorsDisabled`).
+ * or `skipped`; `reason` is null when sent, else why (`typingIndicatorsDisabled` when the
+ * thread's setting is `disabled`; the team default is enabled). Capability failures come
+ * first, as for any capability.
  */
 export const TYPING_STATUSES = ["sent", "skipped"] as const;
 export const typingResult = z.looseObject({
