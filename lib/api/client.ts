@@ -116,9 +116,11 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
 
   async function request<Response extends z.ZodType | null>(
     method: Method,
-    path: string,
+    pathOf: string | (() => string),
     spec: RequestSpec<Response>,
   ): Promise<ApiResult<Output<Response>>> {
+    // Built here, inside the promise, so an invalid ID rejects like every other error.
+    const path = typeof pathOf === "string" ? pathOf : pathOf();
     let search = "";
     if (spec.query) {
       const params = toSearchParams(spec.query.params);
@@ -130,12 +132,17 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
     if (spec.body) {
       const checked = spec.body.schema.safeParse(spec.body.value);
       if (!checked.success) throw invalidRequest(describeIssues(checked.error));
-      payload = JSON.stringify(spec.body.value);
+      // What was validated is what is sent: names trimmed, defaults applied.
+      payload = JSON.stringify(checked.data);
     }
 
-    const headers: Record<string, string> = { accept: "application/json", ...baseHeaders, ...spec.headers, ...spec.options?.headers };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (payload !== undefined) headers["content-type"] = "application/json";
+    // Headers merge case-insensitively; later sources win.
+    const headers = new Headers({ accept: "application/json" });
+    for (const source of [baseHeaders, spec.headers, spec.options?.headers]) {
+      for (const [name, value] of Object.entries(source ?? {})) headers.set(name, value);
+    }
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (payload !== undefined) headers.set("content-type", "application/json");
 
     let response: Response_;
     try {
@@ -151,7 +158,7 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
     if (spec.response === null || response.status === 204) {
       return { ...meta, body: undefined as Output<Response> };
     }
-    const json = await response.json().catch(() => undefined);
+    const json = await readJson(response);
     const parsed = spec.response.safeParse(json);
     if (!parsed.success) {
       throw new ApiError({
@@ -179,27 +186,27 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
       list: (query?: PageQuery, options?: RequestOptions) =>
         request("GET", "/members", { query: q(pageQuery, query), response: list(member), options }),
       get: (memberId: string, options?: RequestOptions) =>
-        request("GET", `/members/${id(memberId)}`, { response: member, options }),
+        request("GET", () => `/members/${id(memberId)}`, { response: member, options }),
     },
     accountLinks: {
       list: (query?: AccountLinkListQuery, options?: RequestOptions) =>
         request("GET", "/account-links", { query: q(accountLinkListQuery, query), response: list(accountLink), options }),
       get: (accountLinkId: string, options?: RequestOptions) =>
-        request("GET", `/account-links/${id(accountLinkId)}`, { response: accountLink, options }),
+        request("GET", () => `/account-links/${id(accountLinkId)}`, { response: accountLink, options }),
     },
     threads: {
       list: (query?: ThreadListQuery, options?: RequestOptions) =>
         request("GET", "/threads", { query: q(threadListQuery, query), response: list(thread), options }),
       get: (threadId: string, query?: ThreadGetQuery, options?: RequestOptions) =>
-        request("GET", `/threads/${id(threadId)}`, { query: q(threadGetQuery, query), response: thread, options }),
+        request("GET", () => `/threads/${id(threadId)}`, { query: q(threadGetQuery, query), response: thread, options }),
       update: (threadId: string, patch: ThreadPatch, options?: RequestOptions) =>
-        request("PATCH", `/threads/${id(threadId)}`, { body: json(threadPatch, patch), response: thread, options }),
+        request("PATCH", () => `/threads/${id(threadId)}`, { body: json(threadPatch, patch), response: thread, options }),
       delete: (threadId: string, options?: RequestOptions) =>
-        request("DELETE", `/threads/${id(threadId)}`, { response: threadDeleteResult, options }),
+        request("DELETE", () => `/threads/${id(threadId)}`, { response: threadDeleteResult, options }),
       typing: (threadId: string, options?: RequestOptions) =>
-        request("POST", `/threads/${id(threadId)}/typing`, { response: typingResult, options }),
+        request("POST", () => `/threads/${id(threadId)}/typing`, { response: typingResult, options }),
       messages: (threadId: string, query?: PageQuery, options?: RequestOptions) =>
-        request("GET", `/threads/${id(threadId)}/messages`, { query: q(pageQuery, query), response: list(message), options }),
+        request("GET", () => `/threads/${id(threadId)}/messages`, { query: q(pageQuery, query), response: list(message), options }),
     },
     messages: {
       /** Every send carries an `Idempotency-Key`: a retry with the same key never sends twice. */
@@ -211,56 +218,54 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
           options,
         }),
       get: (messageId: string, options?: RequestOptions) =>
-        request("GET", `/messages/${id(messageId)}`, { response: message, options }),
+        request("GET", () => `/messages/${id(messageId)}`, { response: message, options }),
       update: (messageId: string, patch: MessagePatch, options?: RequestOptions) =>
-        request("PATCH", `/messages/${id(messageId)}`, { body: json(messagePatch, patch), response: message, options }),
+        request("PATCH", () => `/messages/${id(messageId)}`, { body: json(messagePatch, patch), response: message, options }),
       delete: (messageId: string, scope: DeleteScope, options?: RequestOptions) =>
-        request("DELETE", `/messages/${id(messageId)}`, { query: q(messageDeleteQuery, { scope }), response: message, options }),
+        request("DELETE", () => `/messages/${id(messageId)}`, { query: q(messageDeleteQuery, { scope }), response: message, options }),
       history: (messageId: string, options?: RequestOptions) =>
-        request("GET", `/messages/${id(messageId)}/history`, { response: messageHistory, options }),
+        request("GET", () => `/messages/${id(messageId)}/history`, { response: messageHistory, options }),
       react: (messageId: string, body: ReactionCreate, options?: RequestOptions) =>
-        request("POST", `/messages/${id(messageId)}/reactions`, { body: json(reactionCreate, body), response: reactionsResult, options }),
+        request("POST", () => `/messages/${id(messageId)}/reactions`, { body: json(reactionCreate, body), response: reactionsResult, options }),
       unreact: (messageId: string, emoji: string, options?: RequestOptions) =>
-        request("DELETE", `/messages/${id(messageId)}/reactions`, { query: q(reactionDeleteQuery, { emoji }), response: reactionsResult, options }),
-      attachmentUrl: (messageId: string, index: number, options?: RequestOptions) => {
-        if (!Number.isInteger(index) || index < 0) throw invalidRequest("Attachment index is a non-negative integer");
-        return request("GET", `/messages/${id(messageId)}/attachments/${index}`, { response: attachmentUrl, options });
-      },
+        request("DELETE", () => `/messages/${id(messageId)}/reactions`, { query: q(reactionDeleteQuery, { emoji }), response: reactionsResult, options }),
+      attachmentUrl: (messageId: string, index: number, options?: RequestOptions) =>
+        request("GET", () => `/messages/${id(messageId)}/attachments/${attachmentIndex(index)}`, { response: attachmentUrl, options }),
     },
     contacts: {
       list: (query: ContactListQuery, options?: RequestOptions) =>
         request("GET", "/contacts", { query: q(contactListQuery, query), response: list(contact), options }),
       get: (contactId: string, options?: RequestOptions) =>
-        request("GET", `/contacts/${id(contactId)}`, { response: contact, options }),
+        request("GET", () => `/contacts/${id(contactId)}`, { response: contact, options }),
       update: (contactId: string, patch: ContactPatch, options?: RequestOptions) =>
-        request("PATCH", `/contacts/${id(contactId)}`, { body: json(contactPatch, patch), response: contact, options }),
+        request("PATCH", () => `/contacts/${id(contactId)}`, { body: json(contactPatch, patch), response: contact, options }),
       /** Adds a tag by ID or name; idempotent. Answers with the contact (our choice). */
       addTag: (contactId: string, tagRef: string, options?: RequestOptions) =>
-        request("PUT", `/contacts/${id(contactId)}/tags/${ref(tagRef)}`, { response: contact, options }),
+        request("PUT", () => `/contacts/${id(contactId)}/tags/${ref(tagRef)}`, { response: contact, options }),
       removeTag: (contactId: string, tagRef: string, options?: RequestOptions) =>
-        request("DELETE", `/contacts/${id(contactId)}/tags/${ref(tagRef)}`, { response: contact, options }),
+        request("DELETE", () => `/contacts/${id(contactId)}/tags/${ref(tagRef)}`, { response: contact, options }),
     },
     tags: {
       list: (query?: PageQuery, options?: RequestOptions) =>
         request("GET", "/tags", { query: q(pageQuery, query), response: list(tag), options }),
-      get: (tagRef: string, options?: RequestOptions) => request("GET", `/tags/${ref(tagRef)}`, { response: tag, options }),
+      get: (tagRef: string, options?: RequestOptions) => request("GET", () => `/tags/${ref(tagRef)}`, { response: tag, options }),
       create: (body: TagCreate, options?: RequestOptions) =>
         request("POST", "/tags", { body: json(tagCreate, body), response: tag, options }),
       update: (tagRef: string, patch: TagPatch, options?: RequestOptions) =>
-        request("PATCH", `/tags/${ref(tagRef)}`, { body: json(tagPatch, patch), response: tag, options }),
-      delete: (tagRef: string, options?: RequestOptions) => request("DELETE", `/tags/${ref(tagRef)}`, { response: null, options }),
+        request("PATCH", () => `/tags/${ref(tagRef)}`, { body: json(tagPatch, patch), response: tag, options }),
+      delete: (tagRef: string, options?: RequestOptions) => request("DELETE", () => `/tags/${ref(tagRef)}`, { response: null, options }),
     },
     statuses: {
       list: (query?: PageQuery, options?: RequestOptions) =>
         request("GET", "/statuses", { query: q(pageQuery, query), response: list(status), options }),
       get: (statusRef: string, options?: RequestOptions) =>
-        request("GET", `/statuses/${ref(statusRef)}`, { response: status, options }),
+        request("GET", () => `/statuses/${ref(statusRef)}`, { response: status, options }),
       create: (body: StatusCreate, options?: RequestOptions) =>
         request("POST", "/statuses", { body: json(statusCreate, body), response: status, options }),
       update: (statusRef: string, patch: StatusPatch, options?: RequestOptions) =>
-        request("PATCH", `/statuses/${ref(statusRef)}`, { body: json(statusPatch, patch), response: status, options }),
+        request("PATCH", () => `/statuses/${ref(statusRef)}`, { body: json(statusPatch, patch), response: status, options }),
       delete: (statusRef: string, options?: RequestOptions) =>
-        request("DELETE", `/statuses/${ref(statusRef)}`, { response: null, options }),
+        request("DELETE", () => `/statuses/${ref(statusRef)}`, { response: null, options }),
     },
     colors: {
       list: (options?: RequestOptions) => request("GET", "/colors", { response: colorList, options }),
@@ -288,6 +293,8 @@ export async function* paginate<Item, Query extends { cursor?: string }>(
   do {
     const { body } = await list({ ...query, cursor } as Query);
     yield body;
+    // A server that hands back the cursor it was given would otherwise loop forever.
+    if (body.nextCursor !== null && body.nextCursor === cursor) return;
     cursor = body.nextCursor ?? undefined;
   } while (cursor);
 }
@@ -321,18 +328,35 @@ function id(value: string): string {
   return value;
 }
 
-/** Tag and status references may be names, so they are encoded. */
+/** Tag and status references may be names, so they are encoded; `.` and `..` would change the path. */
 function ref(value: string): string {
   if (!value.trim()) throw invalidRequest("A tag or status reference is required");
+  if (value === "." || value === "..") throw invalidRequest(`"${value}" is not a tag or status reference`);
   return encodeURIComponent(value);
+}
+
+function attachmentIndex(index: number): number {
+  if (!Number.isInteger(index) || index < 0) throw invalidRequest("Attachment index is a non-negative integer");
+  return index;
 }
 
 function invalidRequest(message: string): ApiError {
   return new ApiError({ status: 400, code: "invalidRequest", message });
 }
 
+/** The body as JSON, or undefined when it is not JSON; an abort while reading still aborts. */
+async function readJson(response: Response_): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return undefined;
+  }
+}
+
+/** The caller's own cancellation or timeout: passed through, never reported as being offline. */
 function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
 }
 
 export function readRateLimit(headers: Headers): RateLimit {
@@ -348,6 +372,8 @@ export function readRateLimit(headers: Headers): RateLimit {
 export function parseRetryAfter(value: string | null, now: Date = new Date()): number | null {
   if (value === null || value.trim() === "") return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  // Only an HTTP date ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse would take "1.5" as a date.
+  if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value.trim())) return null;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
@@ -362,7 +388,7 @@ async function toApiError(
   response: Response_,
   meta: { status: number; requestId: string | null; rateLimit: RateLimit },
 ): Promise<ApiError> {
-  const json = await response.json().catch(() => undefined);
+  const json = await readJson(response);
   const parsed = errorBody.safeParse(json);
   if (parsed.success) {
     return new ApiError({
@@ -377,7 +403,10 @@ async function toApiError(
   return new ApiError({ status: meta.status, code: codeForStatus(meta.status), requestId: meta.requestId, retryAfter: meta.rateLimit.retryAfter });
 }
 
-/** A code for an error whose body is not the spec's (a proxy's HTML page, an empty body). */
+/**
+ * A code for an error whose body is not the spec's (a proxy's HTML page, an empty body).
+ * Statuses without a code of their own get `httpError`, whose sentence follows the status.
+ */
 export function codeForStatus(status: number): ErrorCode {
   const byStatus: Record<number, ErrorCode> = {
     400: "invalidRequest",
@@ -390,5 +419,5 @@ export function codeForStatus(status: number): ErrorCode {
     503: "upstreamUnavailable",
     504: "upstreamUnavailable",
   };
-  return byStatus[status] ?? "internalError";
+  return byStatus[status] ?? (status >= 500 ? "internalError" : "httpError");
 }

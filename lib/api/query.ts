@@ -69,7 +69,7 @@ export function parseQuery<Schema extends z.ZodType>(
       const list = raw[key];
       raw[key] = Array.isArray(list) ? [...list, value] : [value];
     } else {
-      if (key in raw) return { success: false, message: `${key} may be given once` };
+      if (Object.hasOwn(raw, key)) return { success: false, message: `${key} may be given once` };
       raw[key] = value;
     }
   }
