@@ -95,7 +95,7 @@ const expandList = z.array(threadExpand).max(MAX_EXPAND, `At most ${MAX_EXPAND} 
  * `assigneeId` and `unassigned` look at the effective assignee (the thread's, else its
  * contact's); `unassigned=false` selects threads with one. `q` searches, case-insensitively,
  * the person's display name, username and handle and the thread's latest preview.
- * Changing any filter (not `limit`) invalidates a cursor.
+ * Changing any filter invalidates a cursor; `limit` and `expand` may change between pages.
  */
 export const threadListQuery = defineQuery({
   accountLinkId: z.array(serviceId).optional(),

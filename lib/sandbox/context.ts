@@ -1,0 +1,59 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import type { Faults } from "./faults";
+import type { RateLimiter, RateLimits } from "./rate-limit";
+import type { teams } from "./schema";
+import type { MediaUrlSigner } from "./serialize";
+import type { SandboxStore } from "./store";
+
+/** What every sandbox route module is given. */
+export type SandboxContext = {
+  store: SandboxStore;
+  faults: Faults;
+  rateLimiter: RateLimiter;
+  config: SandboxConfig;
+  /** Signs expiring media URLs relative to the sandbox's public origin. */
+  mediaSigner(c: Context): MediaUrlSigner;
+  verifyMedia(mediaKey: string, exp: string | undefined, sig: string | undefined): "ok" | "expired" | "invalid";
+};
+
+export type SandboxConfig = {
+  /** The `/_sandbox` control API; off when a real deployment must not expose it. */
+  control: boolean;
+  rateLimits: RateLimits;
+  /** The origin media URLs are built on; defaults to the request's own origin. */
+  publicBaseUrl: string | null;
+  mediaSecret: string;
+  /** How long a media URL stays valid. */
+  mediaUrlTtlMs: number;
+  /** How long an Idempotency-Key is remembered (our choice: 24 hours). */
+  idempotencyTtlMs: number;
+};
+
+export type SandboxEnv = {
+  Variables: {
+    requestId: string;
+    team: typeof teams.$inferSelect;
+  };
+};
+
+export function createMediaSigning(config: SandboxConfig, now: () => Date) {
+  const signature = (key: string, exp: number) =>
+    createHmac("sha256", config.mediaSecret).update(`${key}.${exp}`).digest("base64url");
+  return {
+    mediaSigner(c: Context): MediaUrlSigner {
+      const origin = config.publicBaseUrl ?? new URL(c.req.url).origin;
+      return (mediaKey, expiresAt) => {
+        const exp = Math.floor(expiresAt.getTime() / 1000);
+        return `${origin}/media/${encodeURIComponent(mediaKey)}?exp=${exp}&sig=${signature(mediaKey, exp)}`;
+      };
+    },
+    verifyMedia(mediaKey: string, exp: string | undefined, sig: string | undefined): "ok" | "expired" | "invalid" {
+      if (!exp || !sig || !/^\d+$/.test(exp)) return "invalid";
+      const expected = Buffer.from(signature(mediaKey, Number(exp)));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+      return Number(exp) * 1000 > now().getTime() ? "ok" : "expired";
+    },
+  };
+}
