@@ -20,7 +20,8 @@ import { z } from "zod";
  * - 405 `methodNotAllowed`: a known path with a method it does not take.
  *
  * The inbox's BFF speaks the same body and adds: 403 `forbidden` (the member's role may not
- * do this), 503 `upstreamUnavailable` (the API could not be reached), and, in the browser
+ * do this), `upstreamUnavailable` (502 when the API could not be reached, 504 when it did
+ * not answer in time), and, in the browser
  * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
  * receives a body breaking this contract raises 502 `unexpectedResponse`.
  */
@@ -55,7 +56,7 @@ export const ERROR_STATUS = {
   rateLimited: 429,
   internalError: 500,
   sendUnconfirmed: 502,
-  upstreamUnavailable: 503,
+  upstreamUnavailable: 502,
   unexpectedResponse: 502,
   networkError: 0,
 } as const;

@@ -1,0 +1,158 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEMO_TOKEN, describeConfig, loadConfig } from "./env";
+
+const TOKEN = "tok_live_9f8e7d6c5b4a";
+const SECRET = "s".repeat(32);
+const UPSTREAM = { INBOX_API_BASE_URL: "https://api.example.com/v2", INBOX_API_TOKEN: TOKEN };
+
+/** The error loadConfig throws, checked to be one sentence that starts with the variable. */
+function refusal(env: Record<string, string | undefined>, variable: string): string {
+  let thrown: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  const error = thrown as ConfigError;
+  expect(error.variable).toBe(variable);
+  expect(error.message.startsWith(`${variable} `)).toBe(true);
+  expect(error.message).toMatch(/\.$/);
+  expect(error.message).not.toMatch(/\.\s|\n/);
+  return error.message;
+}
+
+describe("loadConfig: modes", () => {
+  it("runs in demo mode on the sandbox's token with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: "demo",
+      apiBaseUrl: null,
+      apiToken: DEMO_TOKEN,
+      databaseUrl: null,
+      dataDir: ".data/inbox",
+      webhookSecret: null,
+      admin: null,
+      port: 3000,
+      upstreamTimeoutMs: 10_000,
+      secretIsDevelopmentDefault: true,
+    });
+    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.warnings).toEqual([expect.stringContaining("INBOX_SECRET")]);
+  });
+
+  it("uses the upstream when a base URL and token are set", () => {
+    const config = loadConfig({ ...UPSTREAM, INBOX_SECRET: SECRET });
+    expect(config).toMatchObject({ mode: "upstream", apiBaseUrl: "https://api.example.com/v2", apiToken: TOKEN, secret: SECRET, warnings: [] });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ INBOX_API_BASE_URL: "", INBOX_API_TOKEN: " ", PORT: "" })).toMatchObject({ mode: "demo", port: 3000 });
+  });
+});
+
+describe("loadConfig: each variable", () => {
+  it("INBOX_API_BASE_URL must be an http(s) URL", () => {
+    for (const bad of ["api.example.com", "ftp://api.example.com/v2", "not a url", "https://user:hunter2@api.example.com/v2"]) {
+      expect(refusal({ INBOX_API_BASE_URL: bad, INBOX_API_TOKEN: TOKEN }, "INBOX_API_BASE_URL")).toContain("http or https URL");
+    }
+    expect(loadConfig({ ...UPSTREAM, INBOX_API_BASE_URL: "http://127.0.0.1:4010/v2" }).apiBaseUrl).toBe("http://127.0.0.1:4010/v2");
+  });
+
+  it("INBOX_API_TOKEN is required with a base URL, and a base URL with a token", () => {
+    expect(refusal({ INBOX_API_BASE_URL: UPSTREAM.INBOX_API_BASE_URL }, "INBOX_API_TOKEN")).toBe(
+      "INBOX_API_TOKEN is required when INBOX_API_BASE_URL is set: the API token of your team.",
+    );
+    refusal({ INBOX_API_TOKEN: TOKEN }, "INBOX_API_BASE_URL");
+    refusal({ ...UPSTREAM, INBOX_API_TOKEN: "two words" }, "INBOX_API_TOKEN");
+  });
+
+  it("DATABASE_URL must be a Postgres URL", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db.internal:5432/inbox" }).databaseUrl).toBe("postgres://u:p@db.internal:5432/inbox");
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/inbox" }).databaseUrl).toBe("postgresql://db/inbox");
+    for (const bad of ["mysql://db/inbox", "db.internal/inbox"]) expect(refusal({ DATABASE_URL: bad }, "DATABASE_URL")).toContain("postgres://");
+  });
+
+  it("INBOX_DATA_DIR defaults to .data/inbox", () => {
+    expect(loadConfig({ INBOX_DATA_DIR: "/var/lib/inbox" }).dataDir).toBe("/var/lib/inbox");
+  });
+
+  it("INBOX_SECRET has at least 32 characters", () => {
+    expect(refusal({ INBOX_SECRET: "short" }, "INBOX_SECRET")).toContain("at least 32 characters");
+    expect(loadConfig({ INBOX_SECRET: SECRET })).toMatchObject({ secret: SECRET, secretIsDevelopmentDefault: false, warnings: [] });
+  });
+
+  it("INBOX_SECRET is required in production unless in demo mode", () => {
+    expect(refusal({ ...UPSTREAM, NODE_ENV: "production" }, "INBOX_SECRET")).toBe(
+      "INBOX_SECRET is required in production: a random string of at least 32 characters that signs sessions.",
+    );
+    const demo = loadConfig({ NODE_ENV: "production" });
+    expect(demo).toMatchObject({ mode: "demo", production: true, secretIsDevelopmentDefault: true });
+    expect(demo.warnings).toHaveLength(1);
+    expect(loadConfig({ ...UPSTREAM }).secretIsDevelopmentDefault).toBe(true);
+  });
+
+  it("INBOX_WEBHOOK_SECRET starts with whsec_", () => {
+    expect(loadConfig({ INBOX_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }).webhookSecret).toBe("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+    for (const bad of ["MfKQ9r8GKYqrTwjUPD8I", "whsec_", "whsec_not base64!"]) refusal({ INBOX_WEBHOOK_SECRET: bad }, "INBOX_WEBHOOK_SECRET");
+  });
+
+  it("INBOX_ADMIN_EMAIL and INBOX_ADMIN_PASSWORD come as a pair", () => {
+    expect(loadConfig({ INBOX_ADMIN_EMAIL: "ada@example.com", INBOX_ADMIN_PASSWORD: "correct horse battery" }).admin).toEqual({
+      email: "ada@example.com",
+      password: "correct horse battery",
+    });
+    refusal({ INBOX_ADMIN_EMAIL: "ada@example.com" }, "INBOX_ADMIN_PASSWORD");
+    refusal({ INBOX_ADMIN_PASSWORD: "correct horse battery" }, "INBOX_ADMIN_EMAIL");
+    refusal({ INBOX_ADMIN_EMAIL: "not-an-email", INBOX_ADMIN_PASSWORD: "correct horse battery" }, "INBOX_ADMIN_EMAIL");
+    expect(refusal({ INBOX_ADMIN_EMAIL: "ada@example.com", INBOX_ADMIN_PASSWORD: "short-pass1" }, "INBOX_ADMIN_PASSWORD")).toContain("12 characters");
+  });
+
+  it("PORT is a port number", () => {
+    expect(loadConfig({ PORT: "8080" }).port).toBe(8080);
+    for (const bad of ["0", "65536", "80a", "-1", "3000.5"]) refusal({ PORT: bad }, "PORT");
+  });
+
+  it("INBOX_UPSTREAM_TIMEOUT_MS is a positive number of milliseconds", () => {
+    expect(loadConfig({ INBOX_UPSTREAM_TIMEOUT_MS: "2500" }).upstreamTimeoutMs).toBe(2500);
+    for (const bad of ["0", "ten", "300001"]) refusal({ INBOX_UPSTREAM_TIMEOUT_MS: bad }, "INBOX_UPSTREAM_TIMEOUT_MS");
+  });
+});
+
+describe("describeConfig and logging", () => {
+  const env = {
+    INBOX_API_BASE_URL: "https://api.example.com:8443/v2",
+    INBOX_API_TOKEN: TOKEN,
+    DATABASE_URL: "postgres://inbox:dbpass123@db.internal:5432/inbox",
+    INBOX_SECRET: SECRET,
+    INBOX_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    INBOX_ADMIN_EMAIL: "ada@example.com",
+    INBOX_ADMIN_PASSWORD: "correct horse battery",
+  };
+  const secrets = [TOKEN, "/v2", "inbox:", "dbpass123", SECRET, "whsec_", "correct horse battery"];
+
+  it("summarises mode, upstream origin and database kind", () => {
+    expect(describeConfig(loadConfig(env))).toEqual({
+      mode: "upstream",
+      upstream: "https://api.example.com:8443",
+      database: "postgres",
+      databaseLocation: "db.internal:5432",
+      port: 3000,
+      upstreamTimeoutMs: 10_000,
+      webhooks: true,
+    });
+    expect(describeConfig(loadConfig({}))).toMatchObject({ mode: "demo", upstream: "embedded sandbox", database: "pglite", databaseLocation: ".data/inbox" });
+  });
+
+  it("never shows a secret in the summary, JSON, string or inspect forms", () => {
+    const config = loadConfig(env);
+    for (const shown of [JSON.stringify(describeConfig(config)), JSON.stringify(config), String(config), `${config}`, inspect(config), JSON.stringify({ config })]) {
+      for (const secret of secrets) expect(shown).not.toContain(secret);
+      expect(shown).toContain("upstream");
+    }
+    // The modules that need them still can read them.
+    expect(config.apiToken).toBe(TOKEN);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+});
