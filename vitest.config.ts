@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Integration tests hash passwords and run whole sandboxes; a busy CI machine needs the room.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
     reporters: ["default", "json"],
     outputFile: { json: "reports/vitest.json" },
   },

@@ -1,3 +1,4 @@
+import { threadSearchText } from "@/lib/api/threads";
 import type { messages, profiles } from "./schema";
 
 /**
@@ -18,13 +19,10 @@ export function previewOf(
   return null;
 }
 
-/** What `q` searches: the person's names and handles and the latest preview, lower-cased. */
+/** What `q` searches: the contract's rule (lib/api/threads.ts), stored so SQL can match it. */
 export function searchTextOf(
   profile: Pick<typeof profiles.$inferSelect, "displayName" | "username" | "handle">,
   preview: string | null,
 ): string {
-  return [profile.displayName, profile.username, profile.handle, preview]
-    .filter((part): part is string => !!part)
-    .join(" ")
-    .toLowerCase();
+  return threadSearchText(profile, preview);
 }
