@@ -16,6 +16,7 @@ export default defineConfig([
     "reports/**",
     "playwright-report/**",
     "next-env.d.ts",
+    ".tools/**",
   ]),
   {
     rules: {

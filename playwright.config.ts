@@ -19,8 +19,10 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
     {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
@@ -39,8 +41,10 @@ export default defineConfig({
     },
   ],
   // E2E runs against a production build, never the dev server.
+  // Its own data folder, fresh every run, so the journeys start from the seed.
   webServer: {
-    command: `npx next start --port ${port} --hostname 127.0.0.1`,
+    command: `rm -rf .data/e2e && npx next start --port ${port} --hostname 127.0.0.1`,
+    env: { INBOX_DATA_DIR: ".data/e2e", INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

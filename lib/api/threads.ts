@@ -88,9 +88,41 @@ export const THREAD_ORDERS = ["newest", "oldest"] as const;
 const expandList = z.array(threadExpand).max(MAX_EXPAND, `At most ${MAX_EXPAND} expand values`);
 
 /**
+ * What `q` searches (our reading, documented with the filters below): the person's display
+ * name, username and handle and the thread's latest preview, joined and lower-cased; a thread
+ * matches when its text contains `q` in lower case.
+ */
+export function threadSearchText(
+  profile: { displayName: string | null; username: string | null; handle: string | null } | null,
+  preview: string | null,
+): string {
+  return [profile?.displayName, profile?.username, profile?.handle, preview]
+    .filter((part): part is string => !!part)
+    .join(" ")
+    .toLowerCase();
+}
+
+/** Whether a thread belongs in a folder, by the folder rules of GET /threads below. */
+export function inFolder(item: Pick<Thread, "archived" | "acceptanceState" | "lastMessage">, folder: Folder): boolean {
+  switch (folder) {
+    case "all":
+      return true;
+    case "archived":
+      return item.archived;
+    case "requests":
+      return !item.archived && item.acceptanceState === "pending";
+    case "inbox":
+      return !item.archived && item.acceptanceState !== "pending";
+    case "noReply":
+      return !item.archived && item.acceptanceState !== "pending" && item.lastMessage?.direction === "inbound";
+  }
+}
+
+/**
  * GET /threads filters, combined with AND; repeatable ones match any of their values.
  * Our readings: folders are `inbox` (not archived, accepted), `noReply` (inbox threads whose
- * last message is inbound), `requests` (not archived, pending), `archived`, `all`.
+ * last message is inbound), `requests` (not archived, pending), `archived`, `all` — as
+ * `inFolder` says, for clients that sort threads into folders themselves.
  * `tag` and `status` take IDs or names; a reference to nothing matches nothing (no error).
  * `assigneeId` and `unassigned` look at the effective assignee (the thread's, else its
  * contact's); `unassigned=false` selects threads with one. `q` searches, case-insensitively,

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -55,7 +55,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
 
-  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  if (config.dataDir) {
+    mkdirSync(config.dataDir, { recursive: true });
+    claimFolder(config.dataDir);
+  }
   const client = new PGlite(config.dataDir ?? "memory://");
   await client.waitReady;
   const db = drizzlePglite({ client });
@@ -66,13 +69,59 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       withMigrationLock(db, () =>
         migratePglite(db, { migrationsFolder: m.folder, migrationsTable: m.table, migrationsSchema: m.schema }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (config.dataDir) releaseFolder(config.dataDir);
+    },
   };
+}
+
+/**
+ * PGlite is a database in one process: two processes on one folder corrupt it. The folder
+ * holds the owner's PID while open, and a second process (a CLI beside a running server)
+ * stops with a sentence instead. A PID left by a process that died is taken over.
+ */
+export class DatabaseInUseError extends Error {}
+
+function ownerFile(dataDir: string): string {
+  return path.join(dataDir, "owner.pid");
+}
+
+function claimFolder(dataDir: string): void {
+  let owner: number | null = null;
+  try {
+    owner = Number(readFileSync(ownerFile(dataDir), "utf8").trim()) || null;
+  } catch {
+    owner = null;
+  }
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new DatabaseInUseError(
+      `The database folder ${dataDir} is in use by process ${owner}. Stop that process first, or use a Postgres server through DATABASE_URL.`,
+    );
+  }
+  writeFileSync(ownerFile(dataDir), String(process.pid));
+}
+
+function releaseFolder(dataDir: string): void {
+  try {
+    if (Number(readFileSync(ownerFile(dataDir), "utf8").trim()) === process.pid) rmSync(ownerFile(dataDir));
+  } catch {
+    // Already gone.
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Paths inside the project, resolved from the working directory (bundlers move modules). */
 export function projectPath(...segments: string[]): string {
-  return path.join(process.cwd(), ...segments);
+  return path.join(/*turbopackIgnore: true*/ process.cwd(), ...segments);
 }
 
 // Several inbox instances may start at once against one Postgres; only one migrates at a time.

@@ -114,6 +114,37 @@ describe("loadConfig: each variable", () => {
     for (const bad of ["0", "65536", "80a", "-1", "3000.5"]) refusal({ PORT: bad }, "PORT");
   });
 
+  it("INBOX_PUBLIC_URL is an origin, required in production with a real upstream", () => {
+    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com/" }).publicUrl).toBe("https://inbox.example.com");
+    for (const bad of ["inbox.example.com", "https://inbox.example.com/app", "ftp://inbox.example.com", "https://u:p@inbox.example.com"]) {
+      refusal({ INBOX_PUBLIC_URL: bad }, "INBOX_PUBLIC_URL");
+    }
+    refusal({ ...UPSTREAM, NODE_ENV: "production", INBOX_SECRET: SECRET }, "INBOX_PUBLIC_URL");
+    expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBeNull();
+  });
+
+  it("session cookies are Secure in production, unless served over http on this machine", () => {
+    const prod = { ...UPSTREAM, NODE_ENV: "production", INBOX_SECRET: SECRET };
+    expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "https://inbox.example.com" }).secureCookies).toBe(true);
+    expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "http://inbox.internal" }).secureCookies).toBe(true);
+    expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "http://127.0.0.1:3100" }).secureCookies).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).secureCookies).toBe(false);
+    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com" }).secureCookies).toBe(true);
+    expect(loadConfig({}).secureCookies).toBe(false);
+  });
+
+  it("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE is a positive whole number, 10 by default", () => {
+    expect(loadConfig({}).signInAttemptsPerMinute).toBe(10);
+    expect(loadConfig({ INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "30" }).signInAttemptsPerMinute).toBe(30);
+    for (const bad of ["0", "many", "10001"]) refusal({ INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: bad }, "INBOX_SIGNIN_ATTEMPTS_PER_MINUTE");
+  });
+
+  it("INBOX_TRUSTED_PROXIES is a list of addresses or ranges", () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ INBOX_TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.10,::1" }).trustedProxies).toEqual(["10.0.0.0/8", "192.168.1.10", "::1"]);
+    for (const bad of ["proxy.internal", "10.0.0.0/33", ","]) refusal({ INBOX_TRUSTED_PROXIES: bad }, "INBOX_TRUSTED_PROXIES");
+  });
+
   it("INBOX_UPSTREAM_TIMEOUT_MS is a positive number of milliseconds", () => {
     expect(loadConfig({ INBOX_UPSTREAM_TIMEOUT_MS: "2500" }).upstreamTimeoutMs).toBe(2500);
     for (const bad of ["0", "ten", "300001"]) refusal({ INBOX_UPSTREAM_TIMEOUT_MS: bad }, "INBOX_UPSTREAM_TIMEOUT_MS");

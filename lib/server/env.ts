@@ -41,6 +41,14 @@ export type InboxConfig = {
   readonly webhookSecret: string | null;
   readonly admin: { readonly email: string; readonly password: string } | null;
   readonly port: number;
+  /** The inbox's public origin (`INBOX_PUBLIC_URL`), or null to take it from each request. */
+  readonly publicUrl: string | null;
+  /** Session cookies carry `Secure`: in production, unless served over plain http on this machine. */
+  readonly secureCookies: boolean;
+  /** Sign-in attempts allowed per client address per minute. */
+  readonly signInAttemptsPerMinute: number;
+  /** Reverse proxies (IPs or CIDR ranges) whose `X-Forwarded-For` entries are trusted. */
+  readonly trustedProxies: readonly string[];
   readonly upstreamTimeoutMs: number;
   /** Things worth telling the operator at start; never secret. */
   readonly warnings: readonly string[];
@@ -120,6 +128,16 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   const admin = adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null;
 
   const port = parse("PORT", get("PORT"), integerString(1, 65_535), "must be a whole number from 1 to 65535: the port the inbox listens on.") ?? 3000;
+  const publicUrl = parse("INBOX_PUBLIC_URL", get("INBOX_PUBLIC_URL"), httpOrigin, "must be the inbox's public origin, an http or https URL without a path, such as https://inbox.example.com.");
+  if (!publicUrl && production && mode === "upstream") {
+    throw new ConfigError("INBOX_PUBLIC_URL", "INBOX_PUBLIC_URL is required in production: the inbox's public origin, such as https://inbox.example.com.");
+  }
+  const servedAt = new URL(publicUrl ?? `http://localhost:${port}`);
+  const secureCookies = servedAt.protocol === "https:" || (production && !isLoopback(servedAt.hostname));
+  const signInAttemptsPerMinute =
+    parse("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE", get("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE"), integerString(1, 10_000), "must be a whole number from 1 to 10000: sign-in attempts allowed per address per minute.") ?? 10;
+  const trustedProxies =
+    parse("INBOX_TRUSTED_PROXIES", get("INBOX_TRUSTED_PROXIES"), cidrList, "must be a comma-separated list of IP addresses or CIDR ranges, such as 10.0.0.0/8,192.168.1.10: the reverse proxies in front of the inbox.") ?? [];
   const upstreamTimeoutMs =
     parse("INBOX_UPSTREAM_TIMEOUT_MS", get("INBOX_UPSTREAM_TIMEOUT_MS"), integerString(1, 300_000), "must be a whole number of milliseconds from 1 to 300000: how long to wait for the API.") ?? 10_000;
 
@@ -135,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     webhookSecret: webhookSecret ?? null,
     admin,
     port,
+    publicUrl: publicUrl ? new URL(publicUrl).origin : null,
+    secureCookies,
+    signInAttemptsPerMinute,
+    trustedProxies,
     upstreamTimeoutMs,
     warnings,
   };
@@ -190,6 +212,24 @@ const httpUrl = z.string().refine((value) => {
     return false;
   }
 });
+
+const httpOrigin = httpUrl.refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+});
+
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+const cidrList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .pipe(z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()])).min(1));
 
 const postgresUrl = z.string().refine((value) => {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POLICY, ROLES, authorize, canSee, filterVisible, visibleThreadQuery, type Role, type Viewer } from "./policy";
+import { POLICY, ROLES, authorize, canSee, filterVisible, type Role, type Viewer } from "./policy";
 
 const ME = "mem1";
 const OTHER = "mem2";
@@ -188,26 +188,5 @@ describe("visibility", () => {
     const items = [{ id: "a", assigneeId: ME }, { id: "b", assigneeId: OTHER }, { id: "c", assigneeId: null }];
     expect(filterVisible(items, viewer("member")).map((i) => i.id)).toEqual(["a", "c"]);
     expect(filterVisible(items, viewer("manager")).map((i) => i.id)).toEqual(["a", "b", "c"]);
-  });
-
-  it("visibleThreadQuery passes queries through unchanged where nothing is narrowed", () => {
-    const query = { folder: "inbox" as const, assigneeId: [OTHER] };
-    expect(visibleThreadQuery(query, viewer("member", "all"))).toEqual({ kind: "query", query, filterAfter: false });
-    expect(visibleThreadQuery(query, viewer("manager"))).toEqual({ kind: "query", query, filterAfter: false });
-  });
-
-  it("visibleThreadQuery filters a member's unfiltered list after fetching", () => {
-    const query = { folder: "inbox" as const, q: "anna", limit: 20 };
-    expect(visibleThreadQuery(query, viewer("member"))).toEqual({ kind: "query", query, filterAfter: true });
-  });
-
-  it("visibleThreadQuery narrows assignee filters instead of filtering", () => {
-    const member = viewer("member");
-    expect(visibleThreadQuery({ unassigned: true }, member)).toEqual({ kind: "query", query: { unassigned: true }, filterAfter: false });
-    expect(visibleThreadQuery({ unassigned: "true" }, member)).toEqual({ kind: "query", query: { unassigned: "true" }, filterAfter: false });
-    expect(visibleThreadQuery({ unassigned: false, folder: "all" }, member)).toEqual({ kind: "query", query: { folder: "all", assigneeId: [ME] }, filterAfter: false });
-    expect(visibleThreadQuery({ assigneeId: [OTHER, ME] }, member)).toEqual({ kind: "query", query: { assigneeId: [ME] }, filterAfter: false });
-    expect(visibleThreadQuery({ assigneeId: [OTHER] }, member)).toEqual({ kind: "empty" });
-    expect(visibleThreadQuery({ assigneeId: [ME], unassigned: true }, member)).toEqual({ kind: "empty" });
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
-import type { ThreadListQuery } from "@/lib/api/threads";
+import { ENDPOINTS, OPERATIONS, matchEndpoints, type Operation } from "@/lib/api/endpoints";
+import { ROLES, atLeast, type Role } from "@/lib/api/roles";
 
 /**
  * The BFF's allow-list of API v2 endpoints and who may call them: the one place that decides.
@@ -11,7 +12,7 @@ import type { ThreadListQuery } from "@/lib/api/threads";
  * - Members read everything they may see; `visibleVia` names what decides "may see" under
  *   `memberVisibility: assignedAndUnassigned` (the proxy checks it with `canSee` after
  *   reading the resource, and answers the resource's own 404 when hidden, so a hidden
- *   thread is indistinguishable from a missing one).
+ *   thread is indistinguishable from a missing one; lists leave hidden items out).
  * - Members send, edit, unsend (every outbound message is the team's send), react, type,
  *   archive/unarchive, mark read/unread, tag/untag contacts (PUT with an unknown tag name is
  *   404 tagNotFound upstream, so tagging never creates a tag), set status, notes, valuation.
@@ -29,8 +30,7 @@ import type { ThreadListQuery } from "@/lib/api/threads";
  *   `allow`); refused role or condition → 403 forbidden with a plain sentence.
  */
 
-export const ROLES = ["member", "manager", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, atLeast, type Role };
 
 export type MemberVisibility = "all" | "assignedAndUnassigned";
 
@@ -58,10 +58,7 @@ export type Condition = {
   check(input: PolicyInput): string | null;
 };
 
-export type PolicyRow = {
-  method: Method;
-  path: string;
-  operation: string;
+type Rule = {
   who: Role;
   /** Completes "Only managers can …". */
   action: string;
@@ -69,19 +66,23 @@ export type PolicyRow = {
   condition?: Condition;
 };
 
-export const POLICY: readonly PolicyRow[] = [
-  { method: "GET", path: "/platforms", operation: "platforms.list", who: "member", action: "list platforms", visibleVia: "none" },
-  { method: "GET", path: "/team", operation: "team.get", who: "member", action: "read the team", visibleVia: "none" },
-  { method: "GET", path: "/members", operation: "members.list", who: "member", action: "list members", visibleVia: "none" },
-  { method: "GET", path: "/members/:memberId", operation: "members.get", who: "member", action: "read members", visibleVia: "none" },
-  { method: "GET", path: "/account-links", operation: "accountLinks.list", who: "member", action: "list accounts", visibleVia: "none" },
-  { method: "GET", path: "/account-links/:accountLinkId", operation: "accountLinks.get", who: "member", action: "read accounts", visibleVia: "none" },
-  { method: "GET", path: "/threads", operation: "threads.list", who: "member", action: "list conversations", visibleVia: "threadList" },
-  { method: "GET", path: "/threads/:threadId", operation: "threads.get", who: "member", action: "read conversations", visibleVia: "thread" },
-  {
-    method: "PATCH",
-    path: "/threads/:threadId",
-    operation: "threads.update",
+export type PolicyRow = Rule & {
+  method: Method;
+  path: string;
+  operation: Operation;
+};
+
+/** Who may call each endpoint of `lib/api/endpoints` (where the paths and schemas live). */
+const RULES: Record<Operation, Rule> = {
+  "platforms.list": { who: "member", action: "list platforms", visibleVia: "none" },
+  "team.get": { who: "member", action: "read the team", visibleVia: "none" },
+  "members.list": { who: "member", action: "list members", visibleVia: "none" },
+  "members.get": { who: "member", action: "read members", visibleVia: "none" },
+  "accountLinks.list": { who: "member", action: "list accounts", visibleVia: "none" },
+  "accountLinks.get": { who: "member", action: "read accounts", visibleVia: "none" },
+  "threads.list": { who: "member", action: "list conversations", visibleVia: "threadList" },
+  "threads.get": { who: "member", action: "read conversations", visibleVia: "thread" },
+  "threads.update": {
     who: "member",
     action: "change conversations",
     visibleVia: "thread",
@@ -94,82 +95,98 @@ export const POLICY: readonly PolicyRow[] = [
       },
     },
   },
-  { method: "DELETE", path: "/threads/:threadId", operation: "threads.delete", who: "manager", action: "delete conversations", visibleVia: "thread" },
-  { method: "POST", path: "/threads/:threadId/typing", operation: "threads.typing", who: "member", action: "send typing indicators", visibleVia: "thread" },
-  { method: "GET", path: "/threads/:threadId/messages", operation: "threads.messages", who: "member", action: "read messages", visibleVia: "thread" },
-  { method: "POST", path: "/messages", operation: "messages.send", who: "member", action: "send messages", visibleVia: "messageTarget" },
-  { method: "GET", path: "/messages/:messageId", operation: "messages.get", who: "member", action: "read messages", visibleVia: "message" },
-  { method: "PATCH", path: "/messages/:messageId", operation: "messages.update", who: "member", action: "edit messages", visibleVia: "message" },
-  { method: "DELETE", path: "/messages/:messageId", operation: "messages.delete", who: "member", action: "unsend messages", visibleVia: "message" },
-  { method: "GET", path: "/messages/:messageId/history", operation: "messages.history", who: "member", action: "read edit history", visibleVia: "message" },
-  { method: "POST", path: "/messages/:messageId/reactions", operation: "messages.react", who: "member", action: "react to messages", visibleVia: "message" },
-  { method: "DELETE", path: "/messages/:messageId/reactions", operation: "messages.unreact", who: "member", action: "remove reactions", visibleVia: "message" },
-  { method: "GET", path: "/messages/:messageId/attachments/:index", operation: "messages.attachmentUrl", who: "member", action: "open attachments", visibleVia: "message" },
-  { method: "GET", path: "/contacts", operation: "contacts.list", who: "member", action: "find contacts", visibleVia: "contactList" },
-  { method: "GET", path: "/contacts/:contactId", operation: "contacts.get", who: "member", action: "read contacts", visibleVia: "contact" },
-  {
-    method: "PATCH",
-    path: "/contacts/:contactId",
-    operation: "contacts.update",
+  "threads.delete": { who: "manager", action: "delete conversations", visibleVia: "thread" },
+  "threads.typing": { who: "member", action: "send typing indicators", visibleVia: "thread" },
+  "threads.messages": { who: "member", action: "read messages", visibleVia: "thread" },
+  "messages.send": { who: "member", action: "send messages", visibleVia: "messageTarget" },
+  "messages.get": { who: "member", action: "read messages", visibleVia: "message" },
+  "messages.update": { who: "member", action: "edit messages", visibleVia: "message" },
+  "messages.delete": { who: "member", action: "unsend messages", visibleVia: "message" },
+  "messages.history": { who: "member", action: "read edit history", visibleVia: "message" },
+  "messages.react": { who: "member", action: "react to messages", visibleVia: "message" },
+  "messages.unreact": { who: "member", action: "remove reactions", visibleVia: "message" },
+  "messages.attachmentUrl": { who: "member", action: "open attachments", visibleVia: "message" },
+  "contacts.list": { who: "member", action: "find contacts", visibleVia: "contactList" },
+  "contacts.get": { who: "member", action: "read contacts", visibleVia: "contact" },
+  "contacts.update": {
     who: "member",
     action: "change contacts",
     visibleVia: "contact",
     condition: { exemptFrom: "manager", check: (input) => assignmentRefusal(input, asRecord(input.body), "contacts") },
   },
-  { method: "PUT", path: "/contacts/:contactId/tags/:tagRef", operation: "contacts.addTag", who: "member", action: "tag contacts", visibleVia: "contact" },
-  { method: "DELETE", path: "/contacts/:contactId/tags/:tagRef", operation: "contacts.removeTag", who: "member", action: "untag contacts", visibleVia: "contact" },
-  { method: "GET", path: "/tags", operation: "tags.list", who: "member", action: "list tags", visibleVia: "none" },
-  { method: "POST", path: "/tags", operation: "tags.create", who: "manager", action: "create tags", visibleVia: "none" },
-  { method: "GET", path: "/tags/:tagRef", operation: "tags.get", who: "member", action: "read tags", visibleVia: "none" },
-  { method: "PATCH", path: "/tags/:tagRef", operation: "tags.update", who: "manager", action: "rename or recolor tags", visibleVia: "none" },
-  { method: "DELETE", path: "/tags/:tagRef", operation: "tags.delete", who: "manager", action: "delete tags", visibleVia: "none" },
-  { method: "GET", path: "/statuses", operation: "statuses.list", who: "member", action: "list statuses", visibleVia: "none" },
-  { method: "POST", path: "/statuses", operation: "statuses.create", who: "manager", action: "create statuses", visibleVia: "none" },
-  { method: "GET", path: "/statuses/:statusRef", operation: "statuses.get", who: "member", action: "read statuses", visibleVia: "none" },
-  { method: "PATCH", path: "/statuses/:statusRef", operation: "statuses.update", who: "manager", action: "rename or recolor statuses", visibleVia: "none" },
-  { method: "DELETE", path: "/statuses/:statusRef", operation: "statuses.delete", who: "manager", action: "delete statuses", visibleVia: "none" },
-  { method: "GET", path: "/colors", operation: "colors.list", who: "member", action: "list colors", visibleVia: "none" },
-  { method: "GET", path: "/events", operation: "events.list", who: "manager", action: "read the event log", visibleVia: "none" },
-];
+  "contacts.addTag": { who: "member", action: "tag contacts", visibleVia: "contact" },
+  "contacts.removeTag": { who: "member", action: "untag contacts", visibleVia: "contact" },
+  "tags.list": { who: "member", action: "list tags", visibleVia: "none" },
+  "tags.create": { who: "manager", action: "create tags", visibleVia: "none" },
+  "tags.get": { who: "member", action: "read tags", visibleVia: "none" },
+  "tags.update": { who: "manager", action: "rename or recolor tags", visibleVia: "none" },
+  "tags.delete": { who: "manager", action: "delete tags", visibleVia: "none" },
+  "statuses.list": { who: "member", action: "list statuses", visibleVia: "none" },
+  "statuses.create": { who: "manager", action: "create statuses", visibleVia: "none" },
+  "statuses.get": { who: "member", action: "read statuses", visibleVia: "none" },
+  "statuses.update": { who: "manager", action: "rename or recolor statuses", visibleVia: "none" },
+  "statuses.delete": { who: "manager", action: "delete statuses", visibleVia: "none" },
+  "colors.list": { who: "member", action: "list colors", visibleVia: "none" },
+  "events.list": { who: "manager", action: "read the event log", visibleVia: "none" },
+};
+
+export const POLICY: readonly PolicyRow[] = OPERATIONS.map((operation) => ({
+  operation,
+  method: ENDPOINTS[operation].method,
+  path: ENDPOINTS[operation].path,
+  ...RULES[operation],
+}));
 
 export type Authorization =
-  | { allowed: true; operation: string; params: Record<string, string>; row: PolicyRow }
+  | { allowed: true; operation: Operation; params: Record<string, string>; row: PolicyRow }
   | { allowed: false; status: 403; code: "forbidden"; message: string }
   | { allowed: false; status: 404; code: "notFound"; message: string }
   | { allowed: false; status: 405; code: "methodNotAllowed"; message: string; allow: Method[] };
 
-/** Whether `role` may call the endpoint `method path` with this body; pure. */
-export function authorize(input: PolicyInput): Authorization {
-  const method = input.method.toUpperCase();
-  const path = normalizePath(input.path);
-  const matches = path === null ? [] : POLICY.flatMap((row) => {
-    const params = matchPath(row.path, path);
-    return params ? [{ row, params }] : [];
-  });
-  if (matches.length === 0) return { allowed: false, status: 404, code: "notFound", message: `No endpoint at ${input.path.split("?")[0]}.` };
+const ROWS = new Map(POLICY.map((row) => [row.operation, row]));
 
-  const match = matches.find(({ row }) => row.method === method);
+export type Resolution =
+  | { found: true; operation: Operation; params: Record<string, string>; row: PolicyRow }
+  | Extract<Authorization, { status: 404 | 405 }>;
+
+/** The endpoint `method path` names, with its policy row and decoded path parameters. */
+export function resolve(method: string, rawPath: string): Resolution {
+  const verb = method.toUpperCase();
+  const path = normalizePath(rawPath);
+  const matches = path === null ? [] : matchEndpoints(path);
+  if (matches.length === 0) return { allowed: false, status: 404, code: "notFound", message: `No endpoint at ${rawPath.split("?")[0]}.` };
+  const match = matches.find(({ endpoint }) => endpoint.method === verb);
   if (!match) {
     return {
       allowed: false,
       status: 405,
       code: "methodNotAllowed",
-      message: `${method} is not allowed on ${path}.`,
-      allow: matches.map(({ row }) => row.method),
+      message: `${verb} is not allowed on ${path}.`,
+      allow: matches.map(({ endpoint }) => endpoint.method),
     };
   }
-  const { row, params } = match;
-  if (!atLeast(input.role, row.who)) return forbidden(`Only ${plural(row.who)} can ${row.action}.`);
-  if (row.condition && !atLeast(input.role, row.condition.exemptFrom)) {
-    const refusal = row.condition.check(input);
-    if (refusal) return forbidden(refusal);
-  }
-  return { allowed: true, operation: row.operation, params, row };
+  return { found: true, operation: match.operation, params: match.params, row: ROWS.get(match.operation)! };
 }
 
-export function atLeast(role: Role, least: Role): boolean {
-  return ROLES.indexOf(role) >= ROLES.indexOf(least);
+/** Whether the role (and, for conditional rows, the body and current state) may use a resolved endpoint. */
+export function permit(row: PolicyRow, input: Pick<PolicyInput, "role" | "memberId" | "body" | "current">): { allowed: true } | Extract<Authorization, { status: 403 }> {
+  if (!atLeast(input.role, row.who)) return forbidden(`Only ${plural(row.who)} can ${row.action}.`);
+  if (row.condition && !atLeast(input.role, row.condition.exemptFrom)) {
+    const refusal = row.condition.check({ ...input, method: row.method, path: row.path });
+    if (refusal) return forbidden(refusal);
+  }
+  return { allowed: true };
 }
+
+/** Whether `role` may call the endpoint `method path` with this body; pure. */
+export function authorize(input: PolicyInput): Authorization {
+  const resolution = resolve(input.method, input.path);
+  if (!("found" in resolution)) return resolution;
+  const permission = permit(resolution.row, input);
+  if (!permission.allowed) return permission;
+  return { allowed: true, operation: resolution.operation, params: resolution.params, row: resolution.row };
+}
+
 
 export type Viewer = { role: Role; memberId: string; visibility: MemberVisibility };
 
@@ -188,43 +205,6 @@ export function filterVisible<Item extends { assigneeId: string | null }>(items:
   return items.filter((item) => canSee(item, viewer));
 }
 
-/**
- * How to run a member's GET /threads under `assignedAndUnassigned`:
- * - `query`: send `query` upstream; when `filterAfter`, drop what `canSee` refuses from the
- *   page before answering, keeping upstream's `nextCursor`.
- * - `empty`: the filters ask only for threads the member may not see; answer an empty page
- *   without calling upstream.
- *
- * Why filter after fetching rather than two upstream queries (`assigneeId=me` and
- * `unassigned=true`) merged: the filters AND together, so "mine OR unassigned" is not one
- * query; a merge would double every list request against the team's shared 300/min budget
- * and need a composite cursor over two orderings. Filtering keeps one request and upstream's
- * own cursor, at the cost of pages that can come back shorter than `limit` (even empty with
- * a `nextCursor`; clients follow `nextCursor`, they do not count rows). Where the member's
- * own filters already settle it, the query is narrowed instead and nothing is filtered:
- * `unassigned=true` is all visible; `assigneeId` is cut to the member's own ID (or nothing);
- * `unassigned=false` becomes `assigneeId=<me>`.
- */
-export type ThreadQueryPlan = { kind: "query"; query: ThreadListQuery; filterAfter: boolean } | { kind: "empty" };
-
-export function visibleThreadQuery(query: ThreadListQuery, viewer: Viewer): ThreadQueryPlan {
-  if (viewer.visibility === "all" || atLeast(viewer.role, "manager")) return { kind: "query", query, filterAfter: false };
-  const unassigned = query.unassigned === undefined ? undefined : query.unassigned === true || query.unassigned === "true";
-  const assignees = query.assigneeId;
-
-  if (assignees !== undefined) {
-    // assigneeId names assigned threads, so `unassigned=true` with it matches nothing anyway.
-    if (!assignees.includes(viewer.memberId) || unassigned === true) return { kind: "empty" };
-    return { kind: "query", query: { ...query, assigneeId: [viewer.memberId] }, filterAfter: false };
-  }
-  if (unassigned === true) return { kind: "query", query, filterAfter: false };
-  if (unassigned === false) {
-    const { unassigned: _unassigned, ...rest } = query;
-    return { kind: "query", query: { ...rest, assigneeId: [viewer.memberId] }, filterAfter: false };
-  }
-  return { kind: "query", query, filterAfter: true };
-}
-
 function assignmentRefusal(input: PolicyInput, body: Record<string, unknown>, things: "conversations" | "contacts"): string | null {
   if (!("assigneeId" in body) || body.assigneeId === undefined) return null;
   const assigneeId = body.assigneeId;
@@ -236,7 +216,7 @@ function assignmentRefusal(input: PolicyInput, body: Record<string, unknown>, th
   return `Only managers can assign ${things} to someone else.`;
 }
 
-function forbidden(message: string): Authorization {
+function forbidden(message: string): Extract<Authorization, { status: 403 }> {
   return { allowed: false, status: 403, code: "forbidden", message };
 }
 
@@ -254,28 +234,4 @@ function normalizePath(raw: string): string | null {
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   if (!path.startsWith("/") || path.includes("//")) return null;
   return path;
-}
-
-function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    const actual = got[i]!;
-    if (segment.startsWith(":")) {
-      if (actual === "") return null;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-      params[segment.slice(1)] = decoded;
-    } else if (segment !== actual) {
-      return null;
-    }
-  }
-  return params;
 }

@@ -29,9 +29,17 @@ export type UpstreamFetch = (path: string, init?: RequestInit) => Promise<Respon
 export type Upstream = {
   client: ApiClient;
   fetch: UpstreamFetch;
+  /**
+   * Demo mode only: the sandbox beyond its API (`/media/…`, `/_sandbox/…`), addressed from its
+   * root and authenticated with the team's token; null with a real upstream.
+   */
+  sandboxFetch: UpstreamFetch | null;
   mode: InboxMode;
   close(): Promise<void>;
 };
+
+/** Where the browser reaches the demo sandbox's media and control API, through the BFF. */
+export const SANDBOX_PUBLIC_PATH = "/api/sandbox";
 
 export type UpstreamOptions = {
   /** Demo mode only: a private sandbox on this database instead of the process's shared one (tests use `{}`, memory). */
@@ -46,6 +54,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
   let root: string;
   let send: (request: Request) => Promise<Response>;
   let close: () => Promise<void>;
+  let sandboxSend: ((request: Request) => Promise<Response>) | null = null;
 
   if (config.mode === "demo") {
     root = SANDBOX_ROOT;
@@ -58,6 +67,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
       return privateSandbox;
     };
     send = async (request) => (await sandbox()).fetch(request);
+    sandboxSend = send;
     close = async () => {
       if (owned) {
         if (privateSandbox) await (await privateSandbox).close();
@@ -94,9 +104,19 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     }
   };
 
+  const sandboxFetch: UpstreamFetch | null = sandboxSend
+    ? (path, init) => {
+        const headers = new Headers(init?.headers);
+        headers.delete("cookie");
+        headers.set("authorization", `Bearer ${token}`);
+        return withTimeout(sandboxSend!, new Request(`${new URL(SANDBOX_ROOT).origin}${path}`, { ...init, headers }), timeoutMs);
+      }
+    : null;
+
   return {
     client: createApiClient({ baseUrl: root, token, fetch: clientFetch }),
     fetch: upstreamFetch,
+    sandboxFetch,
     mode: config.mode,
     close,
   };
@@ -146,7 +166,8 @@ function formatMs(ms: number): string {
 
 async function openSandbox(database: DatabaseConfig): Promise<Sandbox> {
   const { createSandbox } = await import("@/lib/sandbox/app");
-  return createSandbox({ database });
+  // Media URLs point at the BFF's route to the sandbox, since the browser cannot reach it in-process.
+  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH });
 }
 
 // One sandbox per process, kept on globalThis so that modules re-evaluated by hot reload find it.

@@ -1,0 +1,16 @@
+import { proxy } from "@/lib/server/proxy";
+import { route } from "@/lib/server/route";
+
+// The browser's API v2, answered by the BFF with the server-held token (lib/server/proxy).
+const handle = route(async (request, { runtime, viewer }) => {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/api\/v2/, "") || "/";
+  const bodyText = ["GET", "HEAD", "DELETE"].includes(request.method) ? null : await request.text();
+  return proxy({ method: request.method, path, search: url.searchParams, headers: request.headers, bodyText }, { gateway: runtime.gateway, viewer });
+});
+
+export const GET = handle;
+export const POST = handle;
+export const PATCH = handle;
+export const PUT = handle;
+export const DELETE = handle;

@@ -1,0 +1,34 @@
+import { InboxIcon } from "lucide-react";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+
+import { LoginForm } from "@/components/auth/login-form";
+import { DEMO_PASSWORD, runtime } from "@/lib/server/runtime";
+import { viewerFrom } from "@/lib/server/session";
+import { safeReturnPath } from "@/lib/server/return-path";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const next = safeReturnPath((await searchParams).next);
+  const rt = await runtime();
+  if (await viewerFrom(await headers(), rt)) redirect(next);
+  // Demo logins are listed only on the sandbox: a real deployment never shows who can sign in.
+  const demoLogins =
+    rt.config.mode === "demo" ? (await rt.users.list()).map(({ email, name, role }) => ({ email, name, role })) : [];
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex items-center gap-3">
+          <span className="grid size-10 place-items-center rounded-lg bg-primary text-primary-foreground">
+            <InboxIcon className="size-5" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-semibold tracking-tight">Sign in to Team Inbox</h1>
+        </div>
+        <LoginForm next={next} demoLogins={demoLogins} demoPassword={rt.config.mode === "demo" ? DEMO_PASSWORD : null} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import type { z } from "zod";
+import { contactListQuery, contactPatch } from "./contacts";
+import { eventListQuery } from "./events";
+import { statusCreate, statusPatch, tagCreate, tagPatch } from "./labels";
+import { messageDeleteQuery, messagePatch, reactionCreate, reactionDeleteQuery, sendMessage } from "./messages";
+import { accountLinkListQuery } from "./platforms";
+import { defineQuery, pageQuery, type QueryDefinition } from "./query";
+import { threadGetQuery, threadListQuery, threadPatch } from "./threads";
+
+/**
+ * Every endpoint of API v2 with what a request to it may carry: the one table of paths.
+ * The BFF's policy names these operations and validates requests with these schemas before
+ * anything goes upstream; a path that is not here names no endpoint.
+ *
+ * `:name` segments take a service ID, except `tagRef`/`statusRef` (an ID or a name) and
+ * `index` (a non-negative integer). Endpoints without a query take none: any query key is
+ * 400 invalidRequest, as the sandbox answers.
+ */
+export type Endpoint = {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  query: QueryDefinition<z.ZodType>;
+  body: z.ZodType | null;
+};
+
+const none = defineQuery({});
+
+export const ENDPOINTS = {
+  "platforms.list": { method: "GET", path: "/platforms", query: none, body: null },
+  "team.get": { method: "GET", path: "/team", query: none, body: null },
+  "members.list": { method: "GET", path: "/members", query: pageQuery, body: null },
+  "members.get": { method: "GET", path: "/members/:memberId", query: none, body: null },
+  "accountLinks.list": { method: "GET", path: "/account-links", query: accountLinkListQuery, body: null },
+  "accountLinks.get": { method: "GET", path: "/account-links/:accountLinkId", query: none, body: null },
+  "threads.list": { method: "GET", path: "/threads", query: threadListQuery, body: null },
+  "threads.get": { method: "GET", path: "/threads/:threadId", query: threadGetQuery, body: null },
+  "threads.update": { method: "PATCH", path: "/threads/:threadId", query: none, body: threadPatch },
+  "threads.delete": { method: "DELETE", path: "/threads/:threadId", query: none, body: null },
+  "threads.typing": { method: "POST", path: "/threads/:threadId/typing", query: none, body: null },
+  "threads.messages": { method: "GET", path: "/threads/:threadId/messages", query: pageQuery, body: null },
+  "messages.send": { method: "POST", path: "/messages", query: none, body: sendMessage },
+  "messages.get": { method: "GET", path: "/messages/:messageId", query: none, body: null },
+  "messages.update": { method: "PATCH", path: "/messages/:messageId", query: none, body: messagePatch },
+  "messages.delete": { method: "DELETE", path: "/messages/:messageId", query: messageDeleteQuery, body: null },
+  "messages.history": { method: "GET", path: "/messages/:messageId/history", query: none, body: null },
+  "messages.react": { method: "POST", path: "/messages/:messageId/reactions", query: none, body: reactionCreate },
+  "messages.unreact": { method: "DELETE", path: "/messages/:messageId/reactions", query: reactionDeleteQuery, body: null },
+  "messages.attachmentUrl": { method: "GET", path: "/messages/:messageId/attachments/:index", query: none, body: null },
+  "contacts.list": { method: "GET", path: "/contacts", query: contactListQuery, body: null },
+  "contacts.get": { method: "GET", path: "/contacts/:contactId", query: none, body: null },
+  "contacts.update": { method: "PATCH", path: "/contacts/:contactId", query: none, body: contactPatch },
+  "contacts.addTag": { method: "PUT", path: "/contacts/:contactId/tags/:tagRef", query: none, body: null },
+  "contacts.removeTag": { method: "DELETE", path: "/contacts/:contactId/tags/:tagRef", query: none, body: null },
+  "tags.list": { method: "GET", path: "/tags", query: pageQuery, body: null },
+  "tags.create": { method: "POST", path: "/tags", query: none, body: tagCreate },
+  "tags.get": { method: "GET", path: "/tags/:tagRef", query: none, body: null },
+  "tags.update": { method: "PATCH", path: "/tags/:tagRef", query: none, body: tagPatch },
+  "tags.delete": { method: "DELETE", path: "/tags/:tagRef", query: none, body: null },
+  "statuses.list": { method: "GET", path: "/statuses", query: pageQuery, body: null },
+  "statuses.create": { method: "POST", path: "/statuses", query: none, body: statusCreate },
+  "statuses.get": { method: "GET", path: "/statuses/:statusRef", query: none, body: null },
+  "statuses.update": { method: "PATCH", path: "/statuses/:statusRef", query: none, body: statusPatch },
+  "statuses.delete": { method: "DELETE", path: "/statuses/:statusRef", query: none, body: null },
+  "colors.list": { method: "GET", path: "/colors", query: none, body: null },
+  "events.list": { method: "GET", path: "/events", query: eventListQuery, body: null },
+} as const satisfies Record<string, Endpoint>;
+
+export type Operation = keyof typeof ENDPOINTS;
+export const OPERATIONS = Object.keys(ENDPOINTS) as Operation[];
+
+export type EndpointMatch = { operation: Operation; endpoint: Endpoint; params: Record<string, string> };
+
+/**
+ * The endpoints whose path matches, whatever their method; `path` is relative to the
+ * version 2 root, without query. Path parameters come back decoded; a segment that does not
+ * decode, or an empty one, matches nothing.
+ */
+export function matchEndpoints(path: string): EndpointMatch[] {
+  const matches: EndpointMatch[] = [];
+  for (const operation of OPERATIONS) {
+    const endpoint: Endpoint = ENDPOINTS[operation];
+    const params = matchPath(endpoint.path, path);
+    if (params) matches.push({ operation, endpoint, params });
+  }
+  return matches;
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const actual = got[i]!;
+    if (segment.startsWith(":")) {
+      if (actual === "") return null;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return params;
+}

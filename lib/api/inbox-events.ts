@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/**
+ * What the inbox's server pushes to browsers over server-sent events (GET /api/events): not
+ * part of API v2, but the BFF's own contract with the browser, so it lives beside it.
+ *
+ * - `api`: something changed upstream (an API event, thinned): which object, and the thread,
+ *   message or contact it concerns, so the browser reads again exactly those;
+ * - `resync`: the browser may have missed changes (it was away too long, or the server lost
+ *   events beyond the API's replay window): read everything again.
+ * - `presence`: who is viewing or typing in a thread (lib/server/presence).
+ */
+export const inboxEvent = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("api"),
+    apiType: z.string(),
+    object: z.object({ type: z.string(), id: z.string() }),
+    threadId: z.string().optional(),
+    messageId: z.string().optional(),
+    contactId: z.string().optional(),
+    at: z.string(),
+  }),
+  z.object({ type: z.literal("resync") }),
+  z.object({
+    type: z.literal("presence"),
+    threadId: z.string(),
+    people: z.array(z.object({ userId: z.string(), name: z.string(), typing: z.boolean() })),
+  }),
+]);
+export type InboxEvent = z.infer<typeof inboxEvent>;
+
+/** The SSE `event:` name every message is sent under. */
+export const INBOX_EVENT_NAME = "inbox";

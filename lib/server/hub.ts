@@ -1,0 +1,70 @@
+import "server-only";
+import type { ApiEvent } from "@/lib/api/events";
+import type { InboxEvent } from "@/lib/api/inbox-events";
+
+/**
+ * Fan-out of what changed to every open browser (the SSE streams of app/api/events). Each
+ * message has a number of its own, so a browser that reconnects with `Last-Event-ID` gets
+ * what it missed from a short memory — or, when that is gone, a `resync` telling it to read
+ * everything again. Who may hear what is decided per subscriber (`accepts`).
+ */
+export type HubMessage = { id: number; event: InboxEvent };
+
+export type Subscriber = {
+  accepts(event: InboxEvent): boolean;
+  send(message: HubMessage): void;
+};
+
+export type Hub = {
+  publish(event: InboxEvent): void;
+  subscribe(subscriber: Subscriber, lastEventId: number | null): () => void;
+  clients(): number;
+  lastId(): number;
+};
+
+export function createHub(options: { memory?: number } = {}): Hub {
+  const memory = options.memory ?? 2_000;
+  const subscribers = new Set<Subscriber>();
+  const recent: HubMessage[] = [];
+  let next = Date.now();
+
+  return {
+    publish(event) {
+      const message = { id: ++next, event };
+      recent.push(message);
+      if (recent.length > memory) recent.splice(0, recent.length - memory);
+      for (const subscriber of subscribers) {
+        if (subscriber.accepts(event)) subscriber.send(message);
+      }
+    },
+    subscribe(subscriber, lastEventId) {
+      if (lastEventId !== null && lastEventId < next) {
+        const oldest = recent[0]?.id ?? next + 1;
+        if (lastEventId + 1 < oldest) {
+          subscriber.send({ id: next, event: { type: "resync" } });
+        } else {
+          for (const message of recent) if (message.id > lastEventId && subscriber.accepts(message.event)) subscriber.send(message);
+        }
+      }
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    clients: () => subscribers.size,
+    lastId: () => next,
+  };
+}
+
+/** An API event as browsers hear it: thin, naming what to read again. */
+export function toInboxEvent(event: ApiEvent): InboxEvent {
+  const data = event.data as Record<string, unknown>;
+  const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return {
+    type: "api",
+    apiType: event.type,
+    object: { type: event.object.type, id: event.object.id },
+    threadId: str(data.threadId) ?? (event.object.type === "thread" ? event.object.id : undefined),
+    messageId: str(data.messageId) ?? (event.object.type === "message" ? event.object.id : undefined),
+    contactId: event.object.type === "contact" ? event.object.id : undefined,
+    at: event.createdAt,
+  };
+}
