@@ -23,7 +23,7 @@ export default function NotFound() {
         <Button asChild className="mt-6">
           <Link href="/">
             <ArrowLeftIcon aria-hidden />
-            Back to the start page
+            Back to the inbox
           </Link>
         </Button>
       </div>

@@ -1,0 +1,157 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ListFilterIcon, XIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { InboxParams, InboxParamsChange } from "@/lib/client/inbox-url";
+import { teamQueries } from "@/lib/client/queries/team";
+
+type ListKey = "accountLinkId" | "tag" | "status" | "assigneeId" | "campaignId";
+
+export type FilterChange = Pick<InboxParamsChange, ListKey | "platform" | "unassigned" | "q" | "order">;
+
+/**
+ * Every filter of GET /threads in one menu: account, platform, tag, status, assignee,
+ * unassigned, campaign, and the order. Lists combine (any of their values); filters AND.
+ */
+export function FilterMenu({ params, campaignIds, onChange }: { params: InboxParams; campaignIds: string[]; onChange: (change: FilterChange) => void }) {
+  const links = useQuery(teamQueries.accountLinks());
+  const platforms = useQuery(teamQueries.platforms());
+  const tags = useQuery(teamQueries.tags());
+  const statuses = useQuery(teamQueries.statuses());
+  const members = useQuery(teamQueries.members());
+
+  const toggle = (key: ListKey, value: string) => {
+    const current = params[key] ?? [];
+    onChange({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
+  };
+  const list = (key: ListKey, options: { value: string; label: string }[] | undefined, title: string) => (
+    <DropdownMenuSub>
+      <DropdownMenuSubTrigger>{title}</DropdownMenuSubTrigger>
+      <DropdownMenuSubContent className="max-h-80 overflow-y-auto">
+        {options?.length ? (
+          options.map((option) => (
+            <DropdownMenuCheckboxItem
+              key={option.value}
+              checked={(params[key] ?? []).includes(option.value)}
+              onSelect={(e) => e.preventDefault()}
+              onCheckedChange={() => toggle(key, option.value)}
+            >
+              {option.label}
+            </DropdownMenuCheckboxItem>
+          ))
+        ) : (
+          <DropdownMenuItem disabled>None yet</DropdownMenuItem>
+        )}
+      </DropdownMenuSubContent>
+    </DropdownMenuSub>
+  );
+
+  return (
+    <DropdownMenu>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="size-8" aria-label="Filter conversations">
+              <ListFilterIcon aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>Filter</TooltipContent>
+      </Tooltip>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuLabel>Filter by</DropdownMenuLabel>
+        {list("accountLinkId", links.data?.map((l) => ({ value: l.id, label: l.displayName })), "Account")}
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>Platform</DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            {platforms.data?.map((p) => (
+              <DropdownMenuCheckboxItem
+                key={p.platform}
+                checked={params.platform === p.platform}
+                onCheckedChange={(checked) => onChange({ platform: checked ? p.platform : null })}
+              >
+                {p.name}
+              </DropdownMenuCheckboxItem>
+            ))}
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        {list("tag", tags.data?.map((t) => ({ value: t.id, label: t.name })), "Tag")}
+        {list("status", statuses.data?.map((s) => ({ value: s.id, label: s.name })), "Status")}
+        {list("assigneeId", members.data?.map((m) => ({ value: m.id, label: m.name })), "Assignee")}
+        {list("campaignId", campaignIds.map((id) => ({ value: id, label: id })), "Campaign")}
+        <DropdownMenuCheckboxItem checked={params.unassigned === true} onCheckedChange={(checked) => onChange({ unassigned: checked ? true : null })}>
+          Unassigned only
+        </DropdownMenuCheckboxItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem checked={params.order === "oldest"} onCheckedChange={(checked) => onChange({ order: checked ? "oldest" : null })}>
+          Oldest first
+        </DropdownMenuCheckboxItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The active filters as removable chips, so the view always says what it shows. */
+export function FilterChips({ params, onChange }: { params: InboxParams; onChange: (change: FilterChange) => void }) {
+  const links = useQuery(teamQueries.accountLinks());
+  const platforms = useQuery(teamQueries.platforms());
+  const tags = useQuery(teamQueries.tags());
+  const statuses = useQuery(teamQueries.statuses());
+  const members = useQuery(teamQueries.members());
+
+  const chips: { key: string; label: string; remove: FilterChange }[] = [];
+  const name = (list: { id: string; name?: string; displayName?: string }[] | undefined, id: string) => {
+    const found = list?.find((x) => x.id === id);
+    return found?.name ?? found?.displayName ?? id;
+  };
+  const each = (key: ListKey, title: string, lookup: (id: string) => string) => {
+    for (const value of params[key] ?? []) {
+      chips.push({ key: `${key}:${value}`, label: `${title}: ${lookup(value)}`, remove: { [key]: (params[key] ?? []).filter((v) => v !== value) } });
+    }
+  };
+  each("accountLinkId", "Account", (id) => name(links.data, id));
+  if (params.platform) {
+    chips.push({ key: "platform", label: `Platform: ${platforms.data?.find((p) => p.platform === params.platform)?.name ?? params.platform}`, remove: { platform: null } });
+  }
+  each("tag", "Tag", (id) => tags.data?.find((t) => t.id === id || t.name === id)?.name ?? id);
+  each("status", "Status", (id) => statuses.data?.find((s) => s.id === id || s.name === id)?.name ?? id);
+  each("assigneeId", "Assignee", (id) => name(members.data, id));
+  each("campaignId", "Campaign", (id) => id);
+  if (params.unassigned !== null) chips.push({ key: "unassigned", label: params.unassigned ? "Unassigned" : "Assigned", remove: { unassigned: null } });
+  if (params.q) chips.push({ key: "q", label: `Search: “${params.q}”`, remove: { q: null } });
+  if (params.order === "oldest") chips.push({ key: "order", label: "Oldest first", remove: { order: null } });
+
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap gap-1.5 border-b px-3 py-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            onClick={() => onChange(chip.remove)}
+            className="inline-flex h-6 items-center gap-1 rounded-full border bg-card px-2 text-xs hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            aria-label={`Remove filter ${chip.label}`}
+          >
+            {chip.label}
+            <XIcon className="size-3" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

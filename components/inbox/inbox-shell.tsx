@@ -1,0 +1,233 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { MessagesSquareIcon } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+
+import { ContactSidebar } from "@/components/contact/contact-sidebar";
+import { ThreadPane } from "@/components/thread/thread-pane";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import type { Thread } from "@/lib/api/threads";
+import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
+import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
+import { useThreadList } from "@/lib/client/hooks/use-thread-list";
+import { filtersOf, useInboxParams, type InboxParams } from "@/lib/client/inbox-url";
+import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { useResumeOutbox } from "@/lib/client/send";
+import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries } from "@/lib/client/queries/threads";
+import { useUiStore } from "@/lib/client/stores/ui";
+import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewer";
+
+import { CommandPalette } from "./command-palette";
+import { ConnectionBanner } from "./connection-banner";
+import type { FilterChange } from "./filter-menu";
+import { ListPane, viewTitle } from "./list-pane";
+import { NavSidebar, viewOf } from "./nav-sidebar";
+import { ShortcutSheet } from "./shortcut-sheet";
+import { ThreadPickers } from "./thread-pickers";
+import type { RowLookups } from "./thread-row";
+
+/**
+ * The inbox: navigation, the thread list, the open thread and its contact, in resizable
+ * panes (one at a time on a phone). It owns what links the panes — the URL's view and open
+ * thread, the keyboard cursor — and leaves each pane to render.
+ */
+export function InboxShell({ viewer }: { viewer: ClientViewer }) {
+  // The panes depend on the viewport and on sizes saved in this browser: drawn once it is known.
+  const mounted = useMounted();
+  return <ViewerProvider viewer={viewer}>{mounted ? <Inbox /> : <ShellSkeleton />}</ViewerProvider>;
+}
+
+function ShellSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the inbox" className="flex h-dvh">
+      <div className="hidden w-60 shrink-0 border-r bg-muted/40 md:block" />
+      <div className="w-full border-r md:w-[36%]" />
+    </div>
+  );
+}
+
+function Inbox() {
+  const viewer = useViewer();
+  useInboxEvents();
+  // Sends a reload interrupted carry on whichever thread is open, or none.
+  useResumeOutbox();
+  const [params, setParams] = useInboxParams();
+  const filters = useMemo(() => filtersOf(params), [params]);
+  const list = useThreadList(filters);
+  const lookups = useRowLookups();
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [navOpen, setNavOpen] = useState(false);
+  const [contactSheet, setContactSheet] = useState<string | null>(null);
+  // The phone's contact sheet belongs to the thread it was opened on: another thread closes it.
+  const contactSheetOpen = contactSheet !== null && contactSheet === params.thread;
+  const contactPanelOpen = useUiStore((s) => s.contactPanelOpen);
+  const updateThread = useUpdateThread();
+  const now = useNow();
+
+  // The keyboard cursor follows the open thread, and starts on the first row.
+  const [cursorId, setCursorId] = useState<string | null>(params.thread);
+  const cursor = cursorId && list.rows.some((r) => r.id === cursorId) ? cursorId : (params.thread ?? list.rows[0]?.id ?? null);
+
+  const markedRead = useRef<string | null>(null);
+  const open = useCallback(
+    (thread: Thread, how: "push" | "replace" = "push") => {
+      setCursorId(thread.id);
+      void setParams({ thread: thread.id }, { history: how });
+      // Opening a conversation reads it, once: `u` may mark it unread again while it stays open.
+      if (thread.unread && markedRead.current !== thread.id) {
+        markedRead.current = thread.id;
+        updateThread.mutate({ threadId: thread.id, patch: { unread: false }, label: "mark it read" });
+      }
+    },
+    [setParams, updateThread],
+  );
+  const close = useCallback(() => void setParams({ thread: null }), [setParams]);
+  const filter = useCallback(
+    (change: FilterChange) => void setParams({ ...change, thread: null }),
+    [setParams],
+  );
+
+  // What actions act on: the open thread (as freshly as the cache has it), else the cursor's row.
+  const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
+  const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
+
+  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams });
+
+  const title = viewTitle(params, { mine: viewOf(params, viewer.memberId) === "mine", single: singleName(params, lookups) });
+  const listPane = (
+    <ListPane
+      title={title}
+      params={params}
+      onFilter={filter}
+      list={list}
+      lookups={lookups}
+      cursorId={cursor}
+      onOpen={(thread) => open(thread)}
+      onOpenNav={isPhone ? () => setNavOpen(true) : undefined}
+      now={now}
+    />
+  );
+
+  return (
+    <>
+      {isPhone ? (
+        <div className="flex h-dvh flex-col">
+          <ConnectionBanner />
+          {params.thread ? (
+            <ThreadPane threadId={params.thread} onBack={close} onShowContact={() => setContactSheet(params.thread)} />
+          ) : (
+            listPane
+          )}
+          <Dialog open={navOpen} onOpenChange={setNavOpen}>
+            <DialogContent className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 rounded-none p-0">
+              <DialogTitle className="sr-only">Navigation</DialogTitle>
+              <NavSidebar params={params} onNavigate={() => setNavOpen(false)} />
+            </DialogContent>
+          </Dialog>
+          <Dialog open={contactSheetOpen} onOpenChange={(open) => setContactSheet(open ? params.thread : null)}>
+            <DialogContent className="top-auto bottom-0 left-0 max-h-[85dvh] max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-b-none p-0">
+              <DialogTitle className="sr-only">Contact</DialogTitle>
+              {params.thread ? <ContactSidebar threadId={params.thread} /> : null}
+            </DialogContent>
+          </Dialog>
+        </div>
+      ) : (
+        <DesktopLayout
+          nav={<NavSidebar params={params} />}
+          list={listPane}
+          thread={params.thread ? <ThreadPane threadId={params.thread} /> : <NoThread />}
+          contact={params.thread && contactPanelOpen ? <ContactSidebar threadId={params.thread} /> : null}
+        />
+      )}
+      <CommandPalette target={target} rows={list.rows} open={open} setParams={setParams} />
+      <ThreadPickers thread={target} />
+      <ShortcutSheet />
+    </>
+  );
+}
+
+function DesktopLayout({ nav, list, thread, contact }: { nav: React.ReactNode; list: React.ReactNode; thread: React.ReactNode; contact: React.ReactNode }) {
+  const panelIds = contact ? ["list", "thread", "contact"] : ["list", "thread"];
+  const layout = useDefaultLayout({ id: "inbox-panes", panelIds });
+  const separator = "w-px bg-border outline-none data-[separator=active]:bg-ring data-[separator=hover]:bg-ring/60 focus-visible:bg-ring";
+  return (
+    <div className="flex h-dvh flex-col">
+      <ConnectionBanner />
+      <div className="flex min-h-0 flex-1">
+        <aside className="w-60 shrink-0 border-r">{nav}</aside>
+        <Group orientation="horizontal" className="min-w-0 flex-1" defaultLayout={layout.defaultLayout} onLayoutChanged={layout.onLayoutChanged}>
+          <Panel id="list" defaultSize="36" minSize="24" maxSize="55">
+            {list}
+          </Panel>
+          <Separator className={separator} />
+          <Panel id="thread" minSize="30">
+            <main className="h-full min-w-0">{thread}</main>
+          </Panel>
+          {contact ? (
+            <>
+              <Separator className={separator} />
+              <Panel id="contact" defaultSize="26" minSize="18" maxSize="40">
+                <aside aria-label="Contact" className="h-full min-w-0">
+                  {contact}
+                </aside>
+              </Panel>
+            </>
+          ) : null}
+        </Group>
+      </div>
+    </div>
+  );
+}
+
+function NoThread() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-2 p-8 text-center">
+      <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">
+        <MessagesSquareIcon className="size-5" aria-hidden />
+      </span>
+      <p className="text-sm font-medium">No conversation open</p>
+      <p className="max-w-64 text-sm text-muted-foreground">Pick one from the list, or move with j and k and open it with Enter.</p>
+    </div>
+  );
+}
+
+/** The team's data rows look up, as maps. */
+function useRowLookups(): RowLookups {
+  const members = useQuery(teamQueries.members());
+  const tags = useQuery(teamQueries.tags());
+  const statuses = useQuery(teamQueries.statuses());
+  const colors = useQuery(teamQueries.colors());
+  const platforms = useQuery(teamQueries.platforms());
+  const links = useQuery(teamQueries.accountLinks());
+  return useMemo(
+    () => ({
+      members: new Map(members.data?.map((m) => [m.id, m])),
+      tags: new Map(tags.data?.map((t) => [t.id, t])),
+      statuses: new Map(statuses.data?.map((s) => [s.id, s])),
+      colors: colors.data,
+      platformNames: new Map(platforms.data?.map((p) => [p.platform, p.name])),
+      linkPlatforms: new Map(links.data?.map((l) => [l.id, l.platform])),
+    }),
+    [members.data, tags.data, statuses.data, colors.data, platforms.data, links.data],
+  );
+}
+
+function singleName(params: InboxParams, lookups: RowLookups): string | null {
+  if (params.tag?.length === 1) return lookups.tags.get(params.tag[0]!)?.name ?? params.tag[0]!;
+  if (params.status?.length === 1) return lookups.statuses.get(params.status[0]!)?.name ?? params.status[0]!;
+  return null;
+}
+
+/** The current time, moving on each minute, so "waiting 5m" stays true without re-rendering every second. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

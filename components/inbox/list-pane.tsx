@@ -1,0 +1,161 @@
+"use client";
+
+import { MenuIcon, SearchIcon, XIcon } from "lucide-react";
+import { useState } from "react";
+import { useDebouncedCallback } from "use-debounce";
+
+import { Button } from "@/components/ui/button";
+import { Kbd } from "@/components/ui/kbd";
+import type { Thread } from "@/lib/api/threads";
+import type { InboxParams } from "@/lib/client/inbox-url";
+import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import type { useThreadList } from "@/lib/client/hooks/use-thread-list";
+
+import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
+import { FOLDER_LABELS } from "./nav-sidebar";
+import { ThreadList } from "./thread-list";
+import type { RowLookups } from "./thread-row";
+
+/** The list column: the view's title, search, filters, and the threads. */
+export function ListPane({
+  title,
+  params,
+  onFilter,
+  list,
+  lookups,
+  cursorId,
+  onOpen,
+  onOpenNav,
+  now,
+}: {
+  title: string;
+  params: InboxParams;
+  onFilter: (change: FilterChange) => void;
+  list: ReturnType<typeof useThreadList>;
+  lookups: RowLookups;
+  cursorId: string | null;
+  onOpen: (thread: Thread) => void;
+  onOpenNav?: () => void;
+  now: Date;
+}) {
+  const campaignIds = [...new Set(list.rows.map((t) => t.campaignId).filter((id): id is string => Boolean(id)))];
+  const filtered = Object.entries(params).some(
+    ([k, v]) => !["folder", "thread", "order"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
+  );
+
+  return (
+    <section aria-label={title} className="flex h-full min-h-0 flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3">
+        {onOpenNav ? (
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Open navigation" onClick={onOpenNav}>
+            <MenuIcon aria-hidden />
+          </Button>
+        ) : null}
+        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h1>
+        <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />
+      </header>
+      <SearchBox value={params.q ?? ""} onSearch={(q) => onFilter({ q: q || null })} />
+      <FilterChips params={params} onChange={onFilter} />
+      <ThreadList
+        label={`${title} conversations`}
+        rows={list.rows}
+        lookups={lookups}
+        openId={params.thread}
+        cursorId={cursorId}
+        showWait={params.folder === "noReply"}
+        pendingCount={list.pendingCount}
+        onApply={list.apply}
+        onOpen={onOpen}
+        onActivity={list.touch}
+        isPending={list.isPending}
+        error={list.isError ? list.error : null}
+        onRetry={() => void list.refetch()}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onEndReached={() => void list.fetchNextPage()}
+        empty={emptyState(params, filtered)}
+        now={now}
+      />
+    </section>
+  );
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  // The URL may change under us (Back, a nav link): follow it (state derived during render).
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    setText(value);
+  }
+  const search = useDebouncedCallback((q: string) => onSearch(q.trim()), 300);
+
+  return (
+    <div className="flex h-11 shrink-0 items-center gap-2 border-b px-3">
+      <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
+        Search conversations
+      </label>
+      <input
+        id={SEARCH_INPUT_ID}
+        type="search"
+        placeholder="Search by name, handle or message"
+        value={text}
+        maxLength={200}
+        onChange={(e) => {
+          setText(e.target.value);
+          search(e.target.value);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.currentTarget.blur();
+            (document.querySelector("[data-thread-list]") as HTMLElement | null)?.focus();
+          }
+          if (e.key === "Enter") search.flush();
+        }}
+        className="h-full min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="Clear search"
+          onClick={() => {
+            setText("");
+            search.cancel();
+            onSearch("");
+          }}
+        >
+          <XIcon aria-hidden />
+        </Button>
+      ) : (
+        <Kbd>/</Kbd>
+      )}
+    </div>
+  );
+}
+
+function emptyState(params: InboxParams, filtered: boolean): { title: string; hint: string } {
+  if (filtered) return { title: "No conversations match", hint: "Remove a filter or change the search to see more." };
+  switch (params.folder) {
+    case "inbox":
+      return { title: "Inbox zero", hint: "Every conversation is handled. New messages land here." };
+    case "noReply":
+      return { title: "Nobody is waiting", hint: "Conversations whose last message came from the contact show up here." };
+    case "requests":
+      return { title: "No message requests", hint: "People who write to you for the first time appear here until someone replies." };
+    case "archived":
+      return { title: "Nothing archived", hint: "Archive a conversation with e when it needs nothing more." };
+    default:
+      return { title: "No conversations yet", hint: "Conversations appear here when your accounts send or receive messages." };
+  }
+}
+
+/** A view's title, from the URL: the folder, or the queue or filter it is. */
+export function viewTitle(params: InboxParams, names: { mine: boolean; single: string | null }): string {
+  if (names.mine) return "Assigned to me";
+  if (params.unassigned === true) return "Unassigned";
+  if (names.single) return names.single;
+  return FOLDER_LABELS[params.folder].label;
+}

@@ -1,0 +1,230 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import {
+  ArchiveIcon,
+  ClockIcon,
+  InboxIcon,
+  LayersIcon,
+  MailQuestionIcon,
+  UserCheckIcon,
+  UserXIcon,
+  type LucideIcon,
+} from "lucide-react";
+import Link from "next/link";
+
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Folder } from "@/lib/api/threads";
+import { colorHex } from "@/lib/client/format";
+import { inboxHref, type InboxParams } from "@/lib/client/inbox-url";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { teamQueries } from "@/lib/client/queries/team";
+import { useViewer } from "@/lib/client/viewer";
+
+import { AccountStatusDot } from "./account-status";
+import { UserMenu } from "./user-menu";
+
+export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; key: string | null }> = {
+  inbox: { label: "Inbox", Icon: InboxIcon, key: "g i" },
+  noReply: { label: "No reply", Icon: ClockIcon, key: "g n" },
+  requests: { label: "Requests", Icon: MailQuestionIcon, key: "g r" },
+  archived: { label: "Archived", Icon: ArchiveIcon, key: "g a" },
+  all: { label: "All", Icon: LayersIcon, key: null },
+};
+
+/**
+ * The left navigation: folders with unread counts, the two queues (mine, unassigned), the
+ * team's accounts with their status, and tags and statuses as filters. Every entry is a link
+ * to a URL, so views can be opened in a new tab and shared.
+ */
+export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavigate?: () => void }) {
+  const viewer = useViewer();
+  const counts = useQuery(inboxQueries.counts());
+  const links = useQuery(teamQueries.accountLinks());
+  const tags = useQuery(teamQueries.tags());
+  const statuses = useQuery(teamQueries.statuses());
+  const colors = useQuery(teamQueries.colors());
+  const platforms = useQuery(teamQueries.platforms());
+
+  const view = viewOf(params, viewer.memberId);
+  const href = (next: Partial<InboxParams>) => `/${inboxHref({ folder: "inbox", ...next })}`;
+
+  return (
+    <nav aria-label="Inbox" className="flex h-full min-h-0 flex-col bg-muted/40">
+      <div className="flex h-12 shrink-0 items-center gap-2 px-4">
+        <span className="grid size-7 place-items-center rounded-md bg-primary text-primary-foreground">
+          <InboxIcon className="size-4" aria-hidden />
+        </span>
+        <span className="truncate text-sm font-semibold">Team Inbox</span>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
+        <ul className="flex flex-col gap-0.5">
+          {(Object.keys(FOLDER_LABELS) as Folder[]).map((folder) => {
+            const { label, Icon } = FOLDER_LABELS[folder];
+            return (
+              <NavItem
+                key={folder}
+                href={href({ folder })}
+                active={view === `folder:${folder}`}
+                Icon={Icon}
+                label={label}
+                count={counts.data?.folders[folder].unread}
+                onNavigate={onNavigate}
+              />
+            );
+          })}
+        </ul>
+
+        <Section title="Queues">
+          {viewer.memberId ? (
+            <NavItem
+              href={href({ assigneeId: [viewer.memberId] })}
+              active={view === "mine"}
+              Icon={UserCheckIcon}
+              label="Assigned to me"
+              count={counts.data?.mine.unread}
+              onNavigate={onNavigate}
+            />
+          ) : null}
+          <NavItem
+            href={href({ unassigned: true })}
+            active={view === "unassigned"}
+            Icon={UserXIcon}
+            label="Unassigned"
+            count={counts.data?.unassigned.unread}
+            onNavigate={onNavigate}
+          />
+        </Section>
+
+        <Section title="Accounts">
+          {links.isPending ? <NavSkeleton /> : null}
+          {links.data?.map((link) => (
+            <NavItem
+              key={link.id}
+              href={href({ folder: "all", accountLinkId: [link.id] })}
+              active={view === `account:${link.id}`}
+              icon={<AccountStatusDot status={link.status} />}
+              label={link.displayName}
+              hint={platforms.data?.find((p) => p.platform === link.platform)?.name ?? link.platform}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </Section>
+
+        <Section title="Statuses">
+          {statuses.isPending ? <NavSkeleton /> : null}
+          {statuses.data?.map((status) => (
+            <NavItem
+              key={status.id}
+              href={href({ folder: "all", status: [status.id] })}
+              active={view === `status:${status.id}`}
+              icon={<Swatch color={colorHex(status.color, colors.data)} />}
+              label={status.name}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </Section>
+
+        <Section title="Tags">
+          {tags.isPending ? <NavSkeleton /> : null}
+          {tags.data?.map((tag) => (
+            <NavItem
+              key={tag.id}
+              href={href({ folder: "all", tag: [tag.id] })}
+              active={view === `tag:${tag.id}`}
+              icon={<Swatch color={colorHex(tag.color, colors.data)} round />}
+              label={tag.name}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </Section>
+      </div>
+      <UserMenu />
+    </nav>
+  );
+}
+
+/** Which navigation entry a URL is: a plain folder, a queue, or a single account, tag or status. */
+export function viewOf(params: InboxParams, memberId: string | null): string | null {
+  const only = (key: keyof InboxParams) =>
+    Object.entries(params).every(([k, v]) => k === key || k === "folder" || k === "thread" || v === null || (Array.isArray(v) && v.length === 0));
+  if (params.assigneeId?.length === 1 && params.assigneeId[0] === memberId && only("assigneeId")) return "mine";
+  if (params.unassigned === true && only("unassigned")) return "unassigned";
+  if (params.accountLinkId?.length === 1 && only("accountLinkId")) return `account:${params.accountLinkId[0]}`;
+  if (params.tag?.length === 1 && only("tag")) return `tag:${params.tag[0]}`;
+  if (params.status?.length === 1 && only("status")) return `status:${params.status[0]}`;
+  const filtered = Object.entries(params).some(
+    ([k, v]) => k !== "folder" && k !== "thread" && k !== "order" && v !== null && !(Array.isArray(v) && v.length === 0),
+  );
+  return filtered ? null : `folder:${params.folder}`;
+}
+
+function NavItem({
+  href,
+  active,
+  Icon,
+  icon,
+  label,
+  hint,
+  count,
+  onNavigate,
+}: {
+  href: string;
+  active: boolean;
+  Icon?: LucideIcon;
+  icon?: React.ReactNode;
+  label: string;
+  hint?: string;
+  count?: number;
+  onNavigate?: () => void;
+}) {
+  return (
+    <li>
+      <Link
+        href={href}
+        onClick={onNavigate}
+        aria-current={active ? "page" : undefined}
+        className={cn(
+          "flex h-8 items-center gap-2 rounded-md px-2 text-sm text-foreground/80 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+          active && "bg-accent font-medium text-accent-foreground",
+        )}
+      >
+        <span className="grid size-4 shrink-0 place-items-center" aria-hidden>
+          {Icon ? <Icon className="size-4" /> : icon}
+        </span>
+        <span className="min-w-0 flex-1 truncate">
+          {label}
+          {hint ? <span className="ml-1.5 text-xs text-muted-foreground">{hint}</span> : null}
+        </span>
+        {count ? (
+          <span className="text-xs font-medium text-muted-foreground tabular-nums" aria-label={`${count} unread`}>
+            {count}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-4" aria-label={title}>
+      <h2 className="px-2 pb-1 text-xs font-medium text-muted-foreground">{title}</h2>
+      <ul className="flex flex-col gap-0.5">{children}</ul>
+    </section>
+  );
+}
+
+function Swatch({ color, round = false }: { color: string; round?: boolean }) {
+  return <span className={cn("size-2.5", round ? "rounded-full" : "rounded-[3px]")} style={{ backgroundColor: color }} />;
+}
+
+function NavSkeleton() {
+  return (
+    <li className="flex flex-col gap-1.5 px-2 py-1">
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+    </li>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ArrowUpIcon, InboxIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Kbd } from "@/components/ui/kbd";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Thread } from "@/lib/api/threads";
+import { errorMessage } from "@/lib/client/errors";
+import { useUiStore } from "@/lib/client/stores/ui";
+
+import { ThreadRow, rowLabel, type RowLookups } from "./thread-row";
+
+const ROW_HEIGHT = 84;
+
+export type ThreadListProps = {
+  label: string;
+  rows: Thread[];
+  lookups: RowLookups;
+  openId: string | null;
+  cursorId: string | null;
+  showWait: boolean;
+  pendingCount: number;
+  onApply: () => void;
+  onOpen: (thread: Thread) => void;
+  onActivity: () => void;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onEndReached: () => void;
+  empty: { title: string; hint: string };
+  now: Date;
+};
+
+/**
+ * The thread list: virtualized (only the rows on screen are in the DOM, so 10,000 threads
+ * scroll like 10), loading the next page before the end comes into view, and still while the
+ * person works — fresh activity waits behind the "N updated" pill (or `.`).
+ *
+ * It is one listbox: the keyboard cursor is `aria-activedescendant`, so focus stays on the list
+ * while j/k move through rows that the virtualizer mounts and unmounts.
+ */
+export function ThreadList(props: ThreadListProps) {
+  const { rows, lookups, openId, cursorId, hasNextPage, isFetchingNextPage, onEndReached } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const keyboardNav = useUiStore((s) => s.keyboardNav);
+  const setKeyboardNav = useUiStore((s) => s.setKeyboardNav);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders with the virtualizer; nothing of it is memoized
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => rows[index]!.id,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 10) onEndReached();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, onEndReached]);
+
+  const cursorIndex = cursorId ? rows.findIndex((r) => r.id === cursorId) : -1;
+  useEffect(() => {
+    if (cursorIndex >= 0) virtualizer.scrollToIndex(cursorIndex, { align: "auto" });
+  }, [cursorIndex, virtualizer]);
+
+  if (props.isPending) return <ListSkeleton />;
+  if (props.error && rows.length === 0) {
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+        <p className="text-sm text-muted-foreground">{errorMessage(props.error)}</p>
+        <Button variant="outline" size="sm" onClick={props.onRetry}>
+          <RotateCwIcon aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center">
+        <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">
+          <InboxIcon className="size-5" aria-hidden />
+        </span>
+        <p className="text-sm font-medium">{props.empty.title}</p>
+        <p className="max-w-64 text-sm text-muted-foreground">{props.empty.hint}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      {props.pendingCount > 0 ? (
+        <div className="pointer-events-none absolute inset-x-0 top-2 z-10 flex justify-center">
+          <Button size="sm" className="pointer-events-auto rounded-full shadow-md" onClick={props.onApply}>
+            <ArrowUpIcon aria-hidden />
+            {props.pendingCount} updated
+            <Kbd className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">.</Kbd>
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        role="listbox"
+        aria-label={props.label}
+        aria-activedescendant={cursorIndex >= 0 ? `row-${rows[cursorIndex]!.id}` : undefined}
+        tabIndex={0}
+        data-thread-list
+        onPointerMove={() => {
+          props.onActivity();
+          setKeyboardNav(false);
+        }}
+        onWheel={props.onActivity}
+        onKeyDown={props.onActivity}
+        className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {items.map((item) => {
+            const thread = rows[item.index]!;
+            return (
+              <div
+                key={item.key}
+                id={`row-${thread.id}`}
+                role="option"
+                aria-selected={thread.id === openId}
+                aria-setsize={hasNextPage ? -1 : rows.length}
+                aria-posinset={item.index + 1}
+                aria-label={rowLabel(thread, lookups)}
+                data-thread-id={thread.id}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                onClick={() => props.onOpen(thread)}
+                className="absolute inset-x-0 top-0 cursor-pointer"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <ThreadRow
+                  thread={thread}
+                  lookups={lookups}
+                  open={thread.id === openId}
+                  focused={keyboardNav && thread.id === cursorId}
+                  showWait={props.showWait}
+                  now={props.now}
+                />
+              </div>
+            );
+          })}
+        </div>
+        {isFetchingNextPage ? (
+          <div className="flex items-center justify-center gap-2 py-3 text-sm text-muted-foreground">
+            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+            Loading more…
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading conversations" className="flex flex-col">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="flex gap-3 border-b px-3 py-3">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-3.5 w-2/5" />
+            <Skeleton className="h-3.5 w-4/5" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CheckIcon, PlusIcon, UserXIcon } from "lucide-react";
+import { useState } from "react";
+
+import { PersonAvatar } from "@/components/ui/avatar";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { Thread } from "@/lib/api/threads";
+import { colorHex, personName } from "@/lib/client/format";
+import { useCreateTag, useToggleTag, useUpdateContact } from "@/lib/client/mutations/contacts";
+import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { teamQueries } from "@/lib/client/queries/team";
+import { useUiStore } from "@/lib/client/stores/ui";
+import { hasRole, useViewer } from "@/lib/client/viewer";
+
+/**
+ * The searchable pickers of a thread — assign (`a`), tag (`t`), status (`s`) — opened by
+ * the keyboard, the palette or a button, whichever pane is showing.
+ */
+export function ThreadPickers({ thread }: { thread: Thread | null }) {
+  const picker = useUiStore((s) => s.picker);
+  const setPicker = useUiStore((s) => s.setPicker);
+  if (!thread) return null;
+  const close = () => setPicker(null);
+  return (
+    <>
+      <PickerDialog open={picker === "assign"} onClose={close} title="Assign conversation" description={`Who answers ${personName(thread.profile)}`}>
+        <AssignList thread={thread} onDone={close} />
+      </PickerDialog>
+      <PickerDialog open={picker === "tag" && Boolean(thread.contactId)} onClose={close} title="Tags" description={`Tags of ${personName(thread.profile)}`}>
+        <TagList thread={thread} />
+      </PickerDialog>
+      <PickerDialog open={picker === "status" && Boolean(thread.contactId)} onClose={close} title="Status" description={`Pipeline stage of ${personName(thread.profile)}`}>
+        <StatusList thread={thread} onDone={close} />
+      </PickerDialog>
+    </>
+  );
+}
+
+function PickerDialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="top-[20%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-md">
+        <DialogTitle className="sr-only">{title}</DialogTitle>
+        <DialogDescription className="sr-only">{description}</DialogDescription>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function AssignList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
+  const viewer = useViewer();
+  const members = useQuery(teamQueries.members());
+  const counts = useQuery(inboxQueries.counts());
+  const update = useUpdateThread();
+  const manager = hasRole(viewer, "manager");
+  const assign = (assigneeId: string | null, label: string) => {
+    update.mutate({ threadId: thread.id, patch: { assigneeId }, label });
+    onDone();
+  };
+  const mayUnassign = manager || (thread.assigneeId !== null && thread.assigneeId === viewer.memberId);
+
+  return (
+    <Command>
+      <CommandInput placeholder="Assign to…" aria-label="Search members" autoFocus />
+      <CommandList>
+        <CommandEmpty>No member by that name.</CommandEmpty>
+        <CommandGroup heading={manager ? "Members" : "Members can assign conversations only to themselves"}>
+          {members.data?.map((member) => {
+            const allowed = manager || member.id === viewer.memberId;
+            const load = counts.data?.byAssignee[member.id]?.total ?? 0;
+            return (
+              <CommandItem
+                key={member.id}
+                value={`${member.name} ${member.email}`}
+                disabled={!allowed}
+                onSelect={() => assign(member.id, `assign it to ${member.name}`)}
+              >
+                <PersonAvatar name={member.name} src={member.avatarUrl} className="size-6" />
+                <span className="min-w-0 flex-1 truncate">
+                  {member.name}
+                  {member.id === viewer.memberId ? <span className="text-muted-foreground"> (you)</span> : null}
+                </span>
+                <span className="text-xs text-muted-foreground tabular-nums">{load} open</span>
+                {thread.assigneeId === member.id ? <CheckIcon className="text-primary" aria-label="Assigned" /> : null}
+              </CommandItem>
+            );
+          })}
+        </CommandGroup>
+        {thread.assigneeId ? (
+          <CommandGroup>
+            <CommandItem value="unassign nobody" disabled={!mayUnassign} onSelect={() => assign(null, "unassign it")}>
+              <UserXIcon aria-hidden />
+              Unassign
+              {!mayUnassign ? <span className="ml-auto text-xs">Only managers unassign others</span> : null}
+            </CommandItem>
+          </CommandGroup>
+        ) : null}
+      </CommandList>
+    </Command>
+  );
+}
+
+export function TagList({ thread }: { thread: Thread }) {
+  const viewer = useViewer();
+  const tags = useQuery(teamQueries.tags());
+  const colors = useQuery(teamQueries.colors());
+  const toggle = useToggleTag();
+  const create = useCreateTag();
+  const [search, setSearch] = useState("");
+  const contactId = thread.contactId;
+  if (!contactId) return null;
+  const current = new Set(thread.contact?.tagIds ?? []);
+  const name = search.trim();
+  const exists = tags.data?.some((t) => t.name.toLowerCase() === name.toLowerCase());
+  const manager = hasRole(viewer, "manager");
+
+  return (
+    <Command>
+      <CommandInput placeholder="Add or remove a tag…" aria-label="Search tags" value={search} onValueChange={setSearch} autoFocus />
+      <CommandList>
+        <CommandEmpty>{manager ? "No tag by that name." : "No tag by that name. Only managers create tags."}</CommandEmpty>
+        <CommandGroup>
+          {tags.data?.map((tag) => (
+            <CommandItem key={tag.id} value={tag.name} onSelect={() => toggle.mutate({ contactId, tagId: tag.id, add: !current.has(tag.id) })}>
+              <span className="size-2.5 rounded-full" style={{ backgroundColor: colorHex(tag.color, colors.data) }} aria-hidden />
+              <span className="flex-1">{tag.name}</span>
+              {current.has(tag.id) ? <CheckIcon className="text-primary" aria-label="On this contact" /> : null}
+            </CommandItem>
+          ))}
+        </CommandGroup>
+        {name && !exists && manager ? (
+          <CommandGroup>
+            <CommandItem
+              value={`create ${name}`}
+              onSelect={async () => {
+                const tag = await create.mutateAsync({ name }).catch(() => null);
+                if (tag) toggle.mutate({ contactId, tagId: tag.id, add: true });
+                setSearch("");
+              }}
+            >
+              <PlusIcon aria-hidden />
+              Create tag “{name}”
+            </CommandItem>
+          </CommandGroup>
+        ) : null}
+      </CommandList>
+    </Command>
+  );
+}
+
+export function StatusList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
+  const statuses = useQuery(teamQueries.statuses());
+  const colors = useQuery(teamQueries.colors());
+  const update = useUpdateContact();
+  const contactId = thread.contactId;
+  if (!contactId) return null;
+  const set = (status: string | null, label: string) => {
+    update.mutate({ contactId, patch: { status }, label });
+    onDone();
+  };
+  return (
+    <Command>
+      <CommandInput placeholder="Set status…" aria-label="Search statuses" autoFocus />
+      <CommandList>
+        <CommandEmpty>No status by that name.</CommandEmpty>
+        <CommandGroup>
+          {statuses.data?.map((status) => (
+            <CommandItem key={status.id} value={status.name} onSelect={() => set(status.id, `set the status to ${status.name}`)}>
+              <span className="size-2.5 rounded-[3px]" style={{ backgroundColor: colorHex(status.color, colors.data) }} aria-hidden />
+              <span className="flex-1">{status.name}</span>
+              {thread.contact?.statusId === status.id ? <CheckIcon className="text-primary" aria-label="Current status" /> : null}
+            </CommandItem>
+          ))}
+          <CommandItem value="no status none" onSelect={() => set(null, "clear the status")}>
+            <span className="size-2.5 rounded-[3px] border" aria-hidden />
+            <span className="flex-1">No status</span>
+            {thread.contact && !thread.contact.statusId ? <CheckIcon className="text-primary" aria-label="Current status" /> : null}
+          </CommandItem>
+        </CommandGroup>
+      </CommandList>
+    </Command>
+  );
+}

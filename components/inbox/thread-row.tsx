@@ -1,0 +1,134 @@
+import { BanIcon, MailQuestionIcon } from "lucide-react";
+import { memo } from "react";
+
+import { PersonAvatar } from "@/components/ui/avatar";
+import { cn } from "@/components/ui/cn";
+import type { Color, Status, Tag } from "@/lib/api/labels";
+import type { Member } from "@/lib/api/team";
+import type { Thread } from "@/lib/api/threads";
+import { colorHex, fullTime, listTime, personName, waited } from "@/lib/client/format";
+
+/** What rows look up by ID: the team's members, tags, statuses, colors and platform names. */
+export type RowLookups = {
+  members: ReadonlyMap<string, Member>;
+  tags: ReadonlyMap<string, Tag>;
+  statuses: ReadonlyMap<string, Status>;
+  colors: readonly Color[] | undefined;
+  platformNames: ReadonlyMap<string, string>;
+  /** Account link ID → platform. */
+  linkPlatforms: ReadonlyMap<string, string>;
+};
+
+/**
+ * One conversation in the list: who, where, the latest words, when, and its state (unread,
+ * assignee, tags, status, a request or restriction, how long the person has waited).
+ */
+export const ThreadRow = memo(function ThreadRow({
+  thread,
+  lookups,
+  open,
+  focused,
+  showWait,
+  now,
+}: {
+  thread: Thread;
+  lookups: RowLookups;
+  open: boolean;
+  focused: boolean;
+  showWait: boolean;
+  now: Date;
+}) {
+  const profile = thread.profile;
+  const name = personName(profile);
+  const platform = lookups.linkPlatforms.get(thread.accountLinkId) ?? profile?.platform ?? "";
+  const platformName = lookups.platformNames.get(platform) ?? platform;
+  const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;
+  const tags = (thread.contact?.tagIds ?? []).map((id) => lookups.tags.get(id)).filter((t): t is Tag => Boolean(t));
+  const status = thread.contact?.statusId ? lookups.statuses.get(thread.contact.statusId) : undefined;
+  const waitingSince = showWait && thread.lastMessage?.direction === "inbound" ? thread.lastMessage.sentAt : null;
+
+  return (
+    <div
+      className={cn(
+        "flex h-full gap-3 border-b px-3 py-2.5 text-left",
+        open ? "bg-accent" : "hover:bg-muted/60",
+        focused && "ring-2 ring-ring/60 ring-inset",
+      )}
+    >
+      <div className="relative shrink-0 pt-0.5">
+        <PersonAvatar name={name} src={profile?.avatarUrl} className="size-9" />
+        {thread.unread ? (
+          <span className="absolute -top-0.5 -left-0.5 size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
+        ) : null}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline gap-2">
+          <span className={cn("min-w-0 truncate text-sm", thread.unread ? "font-semibold" : "font-medium")}>{name}</span>
+          {profile?.handle && profile.handle !== name ? (
+            <span className="min-w-0 shrink truncate text-xs text-muted-foreground">{profile.handle}</span>
+          ) : null}
+          <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums" title={fullTime(thread.activity.at)}>
+            {listTime(thread.activity.at, now)}
+          </span>
+        </div>
+        <p className={cn("mt-0.5 truncate text-sm", thread.unread ? "text-foreground" : "text-muted-foreground")}>
+          {thread.lastMessage?.direction === "outbound" ? <span className="text-muted-foreground">You: </span> : null}
+          {thread.activity.preview ?? <span className="italic">{thread.lastMessage ? "Message unsent" : "No messages yet"}</span>}
+        </p>
+        <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
+          <span className="shrink-0 rounded border px-1.5 py-px">{platformName}</span>
+          {thread.isRequest ? (
+            <span className="inline-flex shrink-0 items-center gap-1 rounded bg-amber-100 px-1.5 py-px text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+              <MailQuestionIcon className="size-3" aria-hidden />
+              Request
+            </span>
+          ) : null}
+          {thread.restrictions.length > 0 ? (
+            <span
+              className="inline-flex shrink-0 items-center gap-1 rounded bg-destructive/10 px-1.5 py-px text-destructive"
+              title={`Turned off in this conversation: ${thread.restrictions.join(", ")}`}
+            >
+              <BanIcon className="size-3" aria-hidden />
+              Limited
+            </span>
+          ) : null}
+          {waitingSince ? (
+            <span className="shrink-0 font-medium text-amber-700 dark:text-amber-300" title={`Waiting since ${fullTime(waitingSince)}`}>
+              Waiting {waited(waitingSince, now)}
+            </span>
+          ) : null}
+          {status ? (
+            <span className="inline-flex shrink-0 items-center gap-1">
+              <span className="size-2 rounded-[3px]" style={{ backgroundColor: colorHex(status.color, lookups.colors) }} aria-hidden />
+              {status.name}
+            </span>
+          ) : null}
+          {tags.slice(0, 2).map((tag) => (
+            <span key={tag.id} className="inline-flex min-w-0 shrink items-center gap-1 truncate">
+              <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: colorHex(tag.color, lookups.colors) }} aria-hidden />
+              <span className="truncate">{tag.name}</span>
+            </span>
+          ))}
+          {tags.length > 2 ? <span className="shrink-0">+{tags.length - 2}</span> : null}
+          {assignee ? (
+            <span className="ml-auto inline-flex shrink-0 items-center gap-1" title={`Assigned to ${assignee.name}`}>
+              <PersonAvatar name={assignee.name} src={assignee.avatarUrl} className="size-4 text-[0.5rem]" />
+              <span className="sr-only">Assigned to {assignee.name}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/** A row's accessible name: enough to choose it without seeing it. */
+export function rowLabel(thread: Thread, lookups: RowLookups): string {
+  const parts = [personName(thread.profile)];
+  if (thread.unread) parts.push("unread");
+  if (thread.isRequest) parts.push("message request");
+  if (thread.activity.preview) parts.push(thread.activity.preview);
+  const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;
+  if (assignee) parts.push(`assigned to ${assignee.name}`);
+  return parts.join(", ");
+}

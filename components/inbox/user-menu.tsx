@@ -1,0 +1,54 @@
+"use client";
+
+import { KeyboardIcon, LogOutIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+
+import { ThemeToggle } from "@/components/theme-toggle";
+import { PersonAvatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { authClient } from "@/lib/client/auth";
+import { useUiStore } from "@/lib/client/stores/ui";
+import { useViewer } from "@/lib/client/viewer";
+
+const ROLE_LABELS = { member: "Member", manager: "Manager", admin: "Admin" } as const;
+
+/** Who is signed in, with the theme, the shortcut sheet and signing out. */
+export function UserMenu() {
+  const viewer = useViewer();
+  const router = useRouter();
+  const openShortcuts = useUiStore((s) => s.setShortcutsOpen);
+
+  async function signOut() {
+    await authClient.signOut().catch(() => undefined);
+    router.replace("/login");
+    router.refresh();
+  }
+
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-t px-3 py-2">
+      <PersonAvatar name={viewer.name} src={null} className="size-7" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{viewer.name}</p>
+        <p className="truncate text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</p>
+      </div>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>
+            <KeyboardIcon aria-hidden />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
+      </Tooltip>
+      <ThemeToggle />
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut}>
+            <LogOutIcon aria-hidden />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Sign out</TooltipContent>
+      </Tooltip>
+    </div>
+  );
+}

@@ -1,0 +1,407 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "lucide-react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { checkCapability } from "@/lib/api/capabilities";
+import type { DeleteScope, Message } from "@/lib/api/messages";
+import type { Thread } from "@/lib/api/threads";
+import { errorMessage } from "@/lib/client/errors";
+import { personName } from "@/lib/client/format";
+import { groupByDay, groupReactions, orderMessages, startsRun, type ReactionGroup } from "@/lib/client/message-groups";
+import { nextMidnight, nextWindowClose, reactionAuthorName, senderLabel } from "@/lib/client/message-meta";
+import { useEditMessage, useReactToMessage, useRemoveReaction, useUnsendMessage } from "@/lib/client/mutations/messages";
+import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries } from "@/lib/client/queries/threads";
+import type { OutboxItem } from "@/lib/client/stores/outbox";
+
+import { DaySeparator } from "./day-separator";
+import type { MessageChecks } from "./message-actions";
+import { MessageItem } from "./message-item";
+import { MessagePending } from "./message-pending";
+
+/** Older messages load while this many pixels of history are still above the view. */
+const LOAD_AHEAD_PX = 600;
+/** Within this distance of the bottom, the view follows new messages. */
+const PINNED_PX = 48;
+/** setTimeout's ceiling is ~24.8 days; the clock is re-read at least this often anyway. */
+const MAX_TICK_MS = 6 * 60 * 60_000;
+
+/**
+ * The open thread's history, newest at the bottom: older pages load as the top comes near
+ * (the view holding still), the view follows new messages while it is at the bottom, and
+ * the messages still on their way out are drawn last. Each message's actions are decided by
+ * the capability rule against the current time, re-checked when an edit window closes.
+ */
+export function MessageList({ thread, pending, onRetry }: { thread: Thread; pending: OutboxItem[]; onRetry: (item: OutboxItem) => void }) {
+  // Scroll position, editing and focus belong to one conversation: a new thread starts afresh.
+  return <History key={thread.id} thread={thread} pending={pending} onRetry={onRetry} />;
+}
+
+type Row = {
+  message: Message;
+  sender: string;
+  reactions: ReactionGroup[];
+  checks: MessageChecks | null;
+  startsRun: boolean;
+};
+
+function History({ thread, pending, onRetry }: { thread: Thread; pending: OutboxItem[]; onRetry: (item: OutboxItem) => void }) {
+  const query = useInfiniteQuery(threadQueries.messages(thread.id));
+  const members = useQuery(teamQueries.members());
+  const links = useQuery(teamQueries.accountLinks());
+  const platforms = useQuery(teamQueries.platforms());
+
+  const accountLink = links.data?.find((l) => l.id === thread.accountLinkId) ?? thread.accountLink ?? null;
+  const platform = accountLink ? (platforms.data?.find((p) => p.platform === accountLink.platform) ?? null) : null;
+  // Until the platform's info is in, its windows are unknown: actions wait rather than guess.
+  const capabilitiesKnown = accountLink !== null && (platforms.isSuccess || platforms.isError);
+  const person = thread.profile ?? null;
+  const personLabel = personName(person);
+
+  const messages = useMemo(() => orderMessages(query.data?.pages ?? []), [query.data]);
+  const now = useClock(messages, platform);
+
+  const rows = useMemo<Row[]>(() => {
+    const memberNames = new Map((members.data ?? []).map((m) => [m.id, m]));
+    const linkNames = new Map((links.data ?? []).map((l) => [l.id, l]));
+    const profile = person ? { id: person.id, name: personLabel } : null;
+    const nameOf = (author: Message["reactions"][number]["author"]) => reactionAuthorName(author, { accountLinks: linkNames, profile });
+    return messages.map((message, i) => {
+      const context = capabilitiesKnown && accountLink ? { accountLink, thread, platform, message, now } : null;
+      return {
+        message,
+        sender: message.direction === "outbound" ? senderLabel(message.sentBy, memberNames) : personLabel,
+        reactions: groupReactions(message.reactions, { ownAccountLinkId: thread.accountLinkId, nameOf }),
+        checks: context
+          ? {
+              edit: checkCapability("message:edit", context),
+              unsend: checkCapability("message:unsend", context),
+              react: checkCapability("message:react", context),
+            }
+          : null,
+        startsRun: startsRun(messages[i - 1], message),
+      };
+    });
+  }, [messages, members.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
+
+  const days = useMemo(() => groupByDay(rows, (row) => row.message.sentAt, now), [rows, now]);
+
+  // Sends already in the history (an unconfirmed one that settled) are drawn once, from the history.
+  const known = useMemo(() => new Set(messages.map((m) => m.id)), [messages]);
+  const outgoing = pending.filter((item) => item.threadId === thread.id && !(item.messageId && known.has(item.messageId)));
+
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const tabbableId = activeId && known.has(activeId) ? activeId : (messages.at(-1)?.id ?? null);
+
+  const { mutate: edit } = useEditMessage();
+  const { mutate: unsend } = useUnsendMessage();
+  const { mutate: react } = useReactToMessage();
+  const { mutate: unreact } = useRemoveReaction();
+  const accountLinkId = thread.accountLinkId;
+
+  const onCancelEdit = useCallback(() => setEditingId(null), []);
+  const onSaveEdit = useCallback(
+    (message: Message, content: string) => {
+      setEditingId(null);
+      edit({ message, content });
+    },
+    [edit],
+  );
+  const onUnsend = useCallback((message: Message, scope: DeleteScope) => unsend({ message, scope }), [unsend]);
+  const onToggleReaction = useCallback(
+    (message: Message, emoji: string, mine: boolean) => (mine ? unreact : react)({ message, emoji, accountLinkId }),
+    [react, unreact, accountLinkId],
+  );
+
+  const { scrollRef, contentRef, onScroll, showJump, jumpToLatest } = useHistoryScroll({
+    ready: query.data !== undefined,
+    oldestId: messages[0]?.id ?? null,
+    newestId: messages.at(-1)?.id ?? null,
+    pendingCount: outgoing.length,
+    canLoadOlder: query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError,
+    loadOlder: query.fetchNextPage,
+  });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      if (event.target !== event.currentTarget) return;
+      const all = [...(scrollRef.current?.querySelectorAll<HTMLElement>("[data-message-id]") ?? [])];
+      const index = all.indexOf(event.currentTarget);
+      let next: HTMLElement | undefined;
+      if (event.key === "ArrowDown") next = all[index + 1];
+      else if (event.key === "ArrowUp") {
+        next = all[index - 1];
+        if (!next && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      } else if (event.key === "Home") next = all[0];
+      else if (event.key === "End") next = all.at(-1);
+      else return;
+      event.preventDefault();
+      next?.focus();
+    },
+    [scrollRef, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  // A failed older page keeps the history on screen (with a retry at the top); only a first
+  // load that failed has nothing to show.
+  if (!query.data) {
+    if (!query.isError) return <HistorySkeleton />;
+    return (
+      <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
+        <p className="text-sm font-medium">Couldn&apos;t load the messages</p>
+        <p className="max-w-72 text-sm text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RotateCwIcon aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative h-full min-h-0">
+      <div
+        ref={scrollRef}
+        role="log"
+        // New messages are announced by the status below; older pages loading must not be read out.
+        aria-live="off"
+        aria-label={`Conversation with ${personLabel}`}
+        aria-busy={query.isFetchingNextPage || undefined}
+        onScroll={onScroll}
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      >
+        <div ref={contentRef} className="flex min-h-full flex-col justify-end pt-2 pb-4">
+          <HistoryStart
+            name={personLabel}
+            hasOlder={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : null}
+            onLoad={() => void query.fetchNextPage()}
+          />
+          {messages.length === 0 && outgoing.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center">
+              <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">
+                <MessageSquareDashedIcon className="size-5" aria-hidden />
+              </span>
+              <p className="text-sm font-medium">No messages yet</p>
+              <p className="max-w-64 text-sm text-muted-foreground">Write the first one below to start the conversation with {personLabel}.</p>
+            </div>
+          ) : null}
+          {days.map((day) => (
+            <div key={day.key} className="relative">
+              <DaySeparator label={day.label} dateTime={day.key} />
+              {day.items.map((row, i) => (
+                <MessageItem
+                  key={row.message.id}
+                  message={row.message}
+                  sender={row.sender}
+                  showSender={i === 0 || row.startsRun}
+                  avatarUrl={person?.avatarUrl ?? null}
+                  reactions={row.reactions}
+                  checks={row.checks}
+                  maxLength={platform?.limits.messageLength ?? null}
+                  editing={editingId === row.message.id}
+                  tabbable={tabbableId === row.message.id}
+                  now={now}
+                  onFocusMessage={setActiveId}
+                  onStartEdit={setEditingId}
+                  onCancelEdit={onCancelEdit}
+                  onSaveEdit={onSaveEdit}
+                  onUnsend={onUnsend}
+                  onToggleReaction={onToggleReaction}
+                  onKeyDown={onKeyDown}
+                />
+              ))}
+            </div>
+          ))}
+          {outgoing.map((item) => (
+            <MessagePending key={item.localId} item={item} onRetry={onRetry} />
+          ))}
+        </div>
+      </div>
+      <NewMessageStatus message={messages.at(-1) ?? null} sender={rows.at(-1)?.sender ?? ""} />
+      {showJump ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={jumpToLatest}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-popover shadow-md"
+        >
+          <ArrowDownIcon aria-hidden />
+          Jump to latest
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The top of the history: a way to older messages, or the start of the conversation. */
+function HistoryStart({ name, hasOlder, loading, error, onLoad }: { name: string; hasOlder: boolean; loading: boolean; error: unknown; onLoad: () => void }) {
+  if (!hasOlder) {
+    return <p className="px-4 pt-4 pb-2 text-center text-xs text-muted-foreground">This is the beginning of your conversation with {name}.</p>;
+  }
+  return (
+    <div className="flex min-h-10 flex-col items-center justify-center gap-1 py-2 text-xs text-muted-foreground">
+      {loading ? (
+        <span role="status" className="inline-flex items-center gap-1.5">
+          <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />
+          Loading older messages…
+        </span>
+      ) : (
+        <>
+          {error ? <span role="alert">{errorMessage(error)}</span> : null}
+          <Button variant="ghost" size="sm" className="h-7 text-xs text-muted-foreground" onClick={onLoad}>
+            {error ? <RotateCwIcon aria-hidden /> : null}
+            {error ? "Try again" : "Load older messages"}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Says the newest message aloud when one arrives from the person. Opening a thread, or older
+ * pages arriving, says nothing.
+ */
+function NewMessageStatus({ message, sender }: { message: Message | null; sender: string }) {
+  // What was newest when the thread opened is history, not news.
+  const [openedWith] = useState(() => message?.id ?? null);
+  const fresh = message && message.id !== openedWith && message.direction !== "outbound" && !message.deletedAt;
+  const text = fresh ? `New message from ${sender}: ${message.content ?? "an attachment"}` : "";
+  return (
+    <div role="status" className="sr-only">
+      {text}
+    </div>
+  );
+}
+
+function HistorySkeleton() {
+  const widths = ["w-52", "w-72", "w-40", "w-64", "w-56", "w-44"];
+  return (
+    <div role="status" aria-label="Loading messages" className="flex h-full flex-col justify-end gap-4 p-4">
+      {widths.map((width, i) => (
+        <div key={i} className={i % 3 === 1 ? "flex justify-end" : "flex items-end gap-2.5"}>
+          {i % 3 === 1 ? null : <Skeleton className="size-8 rounded-full" />}
+          <Skeleton className={`h-10 rounded-2xl ${width}`} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The list's clock. It moves when something on screen changes with time — an edit or unsend
+ * window closing (so the action disables itself on time) or midnight (so "Today" becomes
+ * "Yesterday") — instead of re-rendering every second.
+ */
+function useClock(messages: readonly Message[], platform: Parameters<typeof nextWindowClose>[1]): Date {
+  const [now, setNow] = useState(() => new Date());
+  const windowClose = nextWindowClose(messages, platform, now)?.getTime() ?? Infinity;
+  const nextAt = Math.min(windowClose, nextMidnight(now).getTime());
+  useEffect(() => {
+    const delay = Math.min(MAX_TICK_MS, Math.max(0, nextAt - Date.now()) + 250);
+    const timer = setTimeout(() => setNow(new Date()), delay);
+    return () => clearTimeout(timer);
+  }, [nextAt]);
+  return now;
+}
+
+/**
+ * Scrolling a chat history: start at the bottom; while at the bottom, follow what arrives
+ * (new messages, media finishing loading, one's own send); when older messages are put
+ * above, keep the same messages in view; load older ones as the top nears.
+ */
+function useHistoryScroll({
+  ready,
+  oldestId,
+  newestId,
+  pendingCount,
+  canLoadOlder,
+  loadOlder,
+}: {
+  /** Whether the history is drawn (not the skeleton or the error): the elements exist. */
+  ready: boolean;
+  oldestId: string | null;
+  newestId: string | null;
+  pendingCount: number;
+  canLoadOlder: boolean;
+  loadOlder: () => unknown;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Whether the view is at the bottom, and how far its top is from the end of the content:
+  // what the view held before the last change, to hold it after.
+  const pinned = useRef(true);
+  const fromEnd = useRef(0);
+  const sentCount = useRef(pendingCount);
+  const [showJump, setShowJump] = useState(false);
+
+  const remember = useCallback(() => {
+    const el = ref.current;
+    if (el) fromEnd.current = el.scrollHeight - el.scrollTop;
+  }, []);
+
+  const toBottom = useCallback(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // Older messages arrived above (or the first page arrived): hold the view, or the bottom.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (pinned.current) toBottom();
+    else el.scrollTop = el.scrollHeight - fromEnd.current;
+    remember();
+  }, [ready, oldestId, toBottom, remember]);
+
+  // A new message, or one's own send: follow it if at the bottom; one's own send always.
+  useLayoutEffect(() => {
+    const sent = pendingCount > sentCount.current;
+    sentCount.current = pendingCount;
+    if (sent) pinned.current = true;
+    if (pinned.current) toBottom();
+    remember();
+  }, [newestId, pendingCount, toBottom, remember]);
+
+  // Content that grows by itself (media loading, a reaction, an edit) keeps the bottom in view.
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) toBottom();
+      remember();
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [ready, toBottom, remember]);
+
+  // A short history, or a load that was interrupted while at the top: keep filling upwards.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
+  }, [ready, canLoadOlder, loadOlder, oldestId]);
+
+  const onScroll = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    pinned.current = distance < PINNED_PX;
+    remember();
+    setShowJump(distance > el.clientHeight);
+    if (canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
+  }, [canLoadOlder, loadOlder, remember]);
+
+  const jumpToLatest = useCallback(() => {
+    pinned.current = true;
+    ref.current?.scrollTo({ top: ref.current.scrollHeight, behavior: "smooth" });
+  }, []);
+
+  return { scrollRef: ref, contentRef, onScroll, showJump, jumpToLatest };
+}

@@ -1,0 +1,217 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-react";
+
+import { Composer } from "@/components/thread/composer";
+import { MessageList } from "@/components/thread/message-list";
+import { ThreadHeader } from "@/components/thread/thread-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { checkCapability } from "@/lib/api/capabilities";
+import { isApiError } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/primitives";
+import type { Thread } from "@/lib/api/threads";
+import { api } from "@/lib/client/api";
+import { capabilityReason } from "@/lib/client/capability-reasons";
+import { errorMessage, toastError } from "@/lib/client/errors";
+import { personName } from "@/lib/client/format";
+import { useInboxParams } from "@/lib/client/inbox-url";
+import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries } from "@/lib/client/queries/threads";
+import { useSendPipeline } from "@/lib/client/send";
+import { useDraftsStore } from "@/lib/client/stores/drafts";
+import { outboxStore, useThreadOutbox } from "@/lib/client/stores/outbox";
+import { toast } from "@/lib/client/stores/toasts";
+import { useUiStore } from "@/lib/client/stores/ui";
+import { hasRole, useViewer } from "@/lib/client/viewer";
+
+/**
+ * The open conversation: its header, its history with the messages still on their way out,
+ * and the reply box. It loads the thread (shown at once from the list's copy when there is
+ * one), and wires the header's actions and the composer to the caches and the send pipeline.
+ */
+export function ThreadPane({ threadId, onBack, onShowContact }: { threadId: string; onBack?: () => void; onShowContact?: () => void }) {
+  const queryClient = useQueryClient();
+  const detail = useQuery({ ...threadQueries.detail(threadId), placeholderData: () => threadFromLists(queryClient, threadId) });
+  const [, setParams] = useInboxParams();
+  const back = onBack ?? (() => void setParams({ thread: null }));
+
+  if (detail.data) {
+    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} />;
+  }
+  if (detail.isError) return <ThreadError error={detail.error} onBack={back} onRetry={() => void detail.refetch()} phone={Boolean(onBack)} />;
+  return <ThreadSkeleton />;
+}
+
+function OpenThread({
+  thread,
+  onBack,
+  onLeave,
+  onShowContact,
+}: {
+  thread: Thread;
+  onBack?: () => void;
+  onLeave: () => void;
+  onShowContact?: () => void;
+}) {
+  const viewer = useViewer();
+  const links = useQuery(teamQueries.accountLinks());
+  const platforms = useQuery(teamQueries.platforms());
+  const members = useQuery(teamQueries.members());
+  const contactPanelOpen = useUiStore((s) => s.contactPanelOpen);
+  const toggleContactPanel = useUiStore((s) => s.toggleContactPanel);
+  const setPicker = useUiStore((s) => s.setPicker);
+  const updateThread = useUpdateThread();
+  const deleteThread = useDeleteThread(onLeave);
+  const pipeline = useSendPipeline();
+  const pending = useThreadOutbox(thread.id);
+
+  const accountLink = links.data?.find((l) => l.id === thread.accountLinkId);
+  const platform = platforms.data?.find((p) => p.platform === (accountLink?.platform ?? thread.profile?.platform));
+  const platformName = platform?.name ?? accountLink?.platform ?? thread.profile?.platform ?? null;
+  const assignee = thread.assigneeId ? members.data?.find((m) => m.id === thread.assigneeId) : undefined;
+  const name = personName(thread.profile);
+
+  const context = accountLink ? { accountLink, thread, platform } : null;
+  const sendCheck = context ? checkCapability("message:send", context) : null;
+  const typingCheck = context ? checkCapability("thread:typing", context) : null;
+  const typingAllowed = typingCheck?.allowed === true && thread.typingIndicators !== "disabled";
+  // As the API decides it: the account, the platform and this thread's restrictions, right now.
+  const deletesOnPlatform = context !== null && checkCapability("thread:delete", context).allowed;
+
+  const update = (patch: Parameters<typeof updateThread.mutate>[0]["patch"], label: string) =>
+    updateThread.mutate({ threadId: thread.id, patch, label });
+
+  return (
+    <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col bg-background">
+      <ThreadHeader
+        thread={thread}
+        accountLink={accountLink}
+        platformName={platformName}
+        assignee={assignee}
+        canManage={hasRole(viewer, "manager")}
+        typingNote={typingCheck ? capabilityReason(typingCheck, "send typing indicators") : null}
+        deletesOnPlatform={deletesOnPlatform}
+        contactShown={onShowContact ? false : contactPanelOpen}
+        onBack={onBack}
+        onToggleContact={onShowContact ?? toggleContactPanel}
+        onArchive={() => update({ archived: !thread.archived }, thread.archived ? "unarchive it" : "archive it")}
+        onToggleUnread={() => update({ unread: !thread.unread }, thread.unread ? "mark it read" : "mark it unread")}
+        onAssign={() => setPicker("assign")}
+        onTypingIndicators={(typingIndicators) => update({ typingIndicators }, "change the typing indicators")}
+        onDelete={() => deleteThread.mutate(thread.id)}
+        deleting={deleteThread.isPending}
+      />
+      <div className="min-h-0 flex-1">
+        <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
+      </div>
+      <Composer
+        threadId={thread.id}
+        recipientName={name}
+        ready={!links.isPending}
+        blockedReason={sendCheck ? capabilityReason(sendCheck, "send messages") : null}
+        maxLength={platform?.limits.messageLength ?? null}
+        sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
+        onSend={(content) => void pipeline.send(thread.id, content)}
+        failed={pending.filter((item) => item.state === "failed")}
+        onEdit={pipeline.edit}
+        onDiscard={pipeline.discard}
+      />
+    </section>
+  );
+}
+
+/**
+ * DELETE /threads/{id}: managers only (the server enforces it). Afterwards the conversation
+ * leaves every cache, its draft and failed sends are dropped, and the pane goes back.
+ */
+function useDeleteThread(onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  const clearDraft = useDraftsStore((s) => s.clearDraft);
+  return useMutation({
+    mutationFn: async (threadId: string) => ({ threadId, ...(await api.threads.delete(threadId)).body }),
+    onSuccess: ({ threadId, scope }) => {
+      onDeleted();
+      toast({
+        title: "Conversation deleted",
+        description: scope === "remoteAndLocal" ? "It was deleted on the platform too." : "It was removed from the inbox; the platform keeps its copy.",
+        variant: "success",
+      });
+      queryClient.setQueriesData<InfiniteData<Page<Thread>>>({ queryKey: threadQueries.lists() }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== threadId) })) } : data,
+      );
+      queryClient.removeQueries({ queryKey: threadQueries.detail(threadId).queryKey });
+      queryClient.removeQueries({ queryKey: threadQueries.messages(threadId).queryKey });
+      clearDraft(threadId);
+      for (const item of outboxStore.getState().items) if (item.threadId === threadId && item.state === "failed") outboxStore.getState().remove(item.localId);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: threadQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
+      ]);
+    },
+    onError: (error) => toastError("Couldn't delete the conversation", error),
+  });
+}
+
+function ThreadSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the conversation" className="flex h-full flex-col">
+      <div className="flex h-14 shrink-0 items-center gap-3 border-b px-4">
+        <Skeleton className="size-9 rounded-full" />
+        <div className="flex-1 space-y-1.5">
+          <Skeleton className="h-3.5 w-36" />
+          <Skeleton className="h-3 w-52" />
+        </div>
+        <Skeleton className="h-7 w-28" />
+      </div>
+      <div className="flex flex-1 flex-col justify-end gap-3 p-4">
+        <Skeleton className="h-10 w-2/3 rounded-2xl" />
+        <Skeleton className="h-14 w-1/2 self-end rounded-2xl" />
+        <Skeleton className="h-10 w-3/5 rounded-2xl" />
+        <Skeleton className="h-10 w-2/5 self-end rounded-2xl" />
+      </div>
+      <div className="shrink-0 border-t p-3">
+        <Skeleton className="h-20 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
+function ThreadError({ error, onBack, onRetry, phone }: { error: unknown; onBack: () => void; onRetry: () => void; phone: boolean }) {
+  const gone = isApiError(error) && error.status === 404;
+  return (
+    <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
+      <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">
+        <MessageSquareOffIcon className="size-5" aria-hidden />
+      </span>
+      <div className="space-y-1">
+        <p className="text-sm font-medium">{gone ? "Conversation not found" : "Couldn't open this conversation"}</p>
+        <p className="max-w-72 text-sm text-muted-foreground">{errorMessage(error)}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={onBack}>
+          <ChevronLeftIcon aria-hidden />
+          {phone ? "Back to the list" : "Close"}
+        </Button>
+        {gone ? null : (
+          <Button variant="ghost" size="sm" onClick={onRetry}>
+            <RotateCwIcon aria-hidden />
+            Try again
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The list's copy of a thread (lists expand the same fields), to draw the pane before its own read lands. */
+function threadFromLists(queryClient: QueryClient, threadId: string): Thread | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<Page<Thread>>>({ queryKey: threadQueries.lists() })) {
+    const found = data?.pages.flatMap((p) => p.data).find((t) => t.id === threadId);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, storageStateOf } from "./helpers";
+
+test.use({ storageState: storageStateOf("member") });
+
+const list = (page: Page) => page.getByRole("listbox", { name: /conversations$/ });
+const rows = (page: Page) => list(page).getByRole("option");
+
+test.describe("the inbox", () => {
+  test("triage a folder by keyboard only", async ({ page }) => {
+    await page.goto("/?folder=all");
+    await expect(rows(page).first()).toBeVisible();
+    await list(page).focus();
+
+    // j/k move the cursor, Enter opens, and the URL names the open thread.
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await page.keyboard.press("k");
+    const second = rows(page).nth(1);
+    const secondId = await second.getAttribute("data-thread-id");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`thread=${secondId}`));
+    await expect(second).toHaveAttribute("aria-selected", "true");
+
+    // With a thread open, j opens the next one.
+    const thirdId = await rows(page).nth(2).getAttribute("data-thread-id");
+    await page.keyboard.press("j");
+    await expect(page).toHaveURL(new RegExp(`thread=${thirdId}`));
+
+    // u marks it unread again (opening read it).
+    await page.keyboard.press("u");
+    await expect(page.locator(`[data-thread-id="${thirdId}"]`)).toHaveAttribute("aria-label", /unread/);
+    await page.keyboard.press("u");
+    await expect(page.locator(`[data-thread-id="${thirdId}"]`)).not.toHaveAttribute("aria-label", /unread/);
+
+    // g n goes to No reply; g i back to the inbox.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("g");
+    await page.keyboard.press("n");
+    await expect(page).toHaveURL(/folder=noReply/);
+    await expect(page.getByRole("heading", { level: 1, name: "No reply" })).toBeVisible();
+    await page.keyboard.press("g");
+    await page.keyboard.press("i");
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+    // ? shows every shortcut; Escape closes it.
+    await page.keyboard.press("Shift+Slash");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
+
+    // / focuses the search.
+    await page.keyboard.press("/");
+    await expect(page.getByLabel("Search conversations")).toBeFocused();
+  });
+
+  test("archive with e: the row leaves at once and the next one takes the cursor", async ({ page }) => {
+    await page.goto("/");
+    await expect(rows(page).first()).toBeVisible();
+    const firstId = await rows(page).first().getAttribute("data-thread-id");
+    const nextId = await rows(page).nth(1).getAttribute("data-thread-id");
+    await rows(page).first().click();
+    await expect(page).toHaveURL(new RegExp(`thread=${firstId}`));
+    await page.keyboard.press("e");
+    await expect(page.locator(`[data-thread-id="${firstId}"]`)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`thread=${nextId}`));
+
+    // It is in Archived now; unarchive it from there with e.
+    await page.goto(`/?folder=archived&thread=${firstId}`);
+    await expect(page.locator(`[data-thread-id="${firstId}"]`)).toBeVisible();
+    await page.keyboard.press("e");
+    await expect(page.locator(`[data-thread-id="${firstId}"]`)).toHaveCount(0);
+  });
+
+  test("filters live in the URL: filter by tag and status, reload, keep the view", async ({ page }) => {
+    await page.goto("/?folder=all");
+    await expect(rows(page).first()).toBeVisible();
+    await page.getByRole("button", { name: "Filter conversations" }).click();
+    await page.getByRole("menuitem", { name: "Status" }).click();
+    // The statuses are in the submenu, the second menu open.
+    const status = page.getByRole("menu").nth(1).getByRole("menuitemcheckbox").first();
+    const statusName = (await status.textContent())!.trim();
+    await status.click();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/status=/);
+
+    await page.getByRole("button", { name: "Filter conversations" }).click();
+    await page.getByRole("menuitem", { name: "Tag" }).click();
+    const tag = page.getByRole("menu").nth(1).getByRole("menuitemcheckbox").first();
+    const tagName = (await tag.textContent())!.trim();
+    await tag.click();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/tag=/);
+
+    const chips = page.getByRole("list", { name: "Active filters" });
+    await expect(chips.getByText(`Status: ${statusName}`)).toBeVisible();
+    await expect(chips.getByText(`Tag: ${tagName}`)).toBeVisible();
+    const url = page.url();
+
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect(chips.getByText(`Status: ${statusName}`)).toBeVisible();
+    await expect(chips.getByText(`Tag: ${tagName}`)).toBeVisible();
+
+    await chips.getByRole("button", { name: `Remove filter Tag: ${tagName}` }).click();
+    await expect(page).not.toHaveURL(/tag=/);
+  });
+
+  test("search narrows the list and is kept in the URL", async ({ page }) => {
+    await page.goto("/?folder=all");
+    const first = rows(page).first();
+    await expect(first).toBeVisible();
+    const name = (await first.getAttribute("aria-label"))!.split(",")[0]!;
+    await page.getByLabel("Search conversations").fill(name);
+    await expect(page).toHaveURL(/q=/);
+    await expect(rows(page).first()).toHaveAttribute("aria-label", new RegExp(`^${escape(name)}`));
+  });
+
+  test("the command palette finds actions and views", async ({ page }) => {
+    await page.goto("/");
+    await expect(rows(page).first()).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await expect(palette).toBeVisible();
+    await palette.getByRole("combobox", { name: "Command" }).fill("Requests");
+    await palette.getByRole("option", { name: /Requests/ }).first().click();
+    await expect(page).toHaveURL(/folder=requests/);
+  });
+
+  test("assign to self from the keyboard", async ({ page }) => {
+    await page.goto("/?unassigned=true");
+    await expect(rows(page).first()).toBeVisible();
+    const id = await rows(page).first().getAttribute("data-thread-id");
+    await rows(page).first().click();
+    await page.keyboard.press("a");
+    const picker = page.getByRole("dialog", { name: "Assign conversation" });
+    await expect(picker).toBeVisible();
+    // Members can assign only to themselves: others are disabled.
+    await expect(picker.getByRole("option", { name: /Marcus Lee/ })).toHaveAttribute("aria-disabled", "true");
+    await picker.getByRole("option", { name: /Sam Rivera/ }).click();
+    await expect(page.locator(`[data-thread-id="${id}"]`)).toHaveAttribute("aria-label", /assigned to Sam Rivera/);
+  });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`no serious axe violations in ${colorScheme} mode, with a thread open`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/");
+      await expect(rows(page).first()).toBeVisible();
+      await rows(page).first().click();
+      await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("one pane at a time, with back navigation", async ({ page }) => {
+    await page.goto("/");
+    await expect(rows(page).first()).toBeVisible();
+    await rows(page).first().click();
+    await expect(list(page)).toBeHidden();
+    await page.getByRole("button", { name: "Back to the list" }).click();
+    await expect(list(page)).toBeVisible();
+
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("dialog", { name: "Navigation" }).getByRole("link", { name: /No reply/ }).click();
+    await expect(page).toHaveURL(/folder=noReply/);
+    await expect(page.getByRole("heading", { level: 1, name: "No reply" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,18 @@
+import { createApiClient, paginateItems, type ApiResult } from "@/lib/api/client";
+import type { Page } from "@/lib/api/primitives";
+
+/**
+ * The browser's API v2 client: the BFF at `/api/v2`, no token (the server holds it; the
+ * session cookie goes along by itself). One instance for the whole app.
+ */
+export const api = createApiClient({ baseUrl: "/api/v2" });
+
+/** Every item of a small collection (members, tags, account links), page after page. */
+export async function allItems<Item, Query extends { cursor?: string; limit?: number }>(
+  list: (query: Query) => Promise<ApiResult<Page<Item>>>,
+  query: Omit<Query, "cursor"> = {} as Omit<Query, "cursor">,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const item of paginateItems(list, { limit: 100, ...query } as Omit<Query, "cursor">)) items.push(item);
+  return items;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { colorHex, listTime, money, personName, waited } from "./format";
+
+describe("format", () => {
+  const now = new Date("2026-11-23T15:00:00Z");
+  it("list times read as hour, weekday or date", () => {
+    expect(listTime("2026-11-23T09:05:00Z", now)).toMatch(/^\d{2}:05$/);
+    expect(listTime("2026-11-20T09:05:00Z", now)).toBe("Fri");
+    expect(listTime("2026-10-01T09:05:00Z", now)).toBe("1 Oct");
+    expect(listTime("2025-10-01T09:05:00Z", now)).toBe("1 Oct 2025");
+  });
+  it("waits are short", () => {
+    expect(waited("2026-11-23T14:55:00Z", now)).toBe("5m");
+    expect(waited("2026-11-23T12:00:00Z", now)).toBe("3h");
+    expect(waited("2026-11-21T14:00:00Z", now)).toBe("2d");
+  });
+  it("money uses the team's currency, and survives an unknown one", () => {
+    expect(money(1200, "USD")).toContain("1,200");
+    expect(money(1200, "XXXX")).toContain("1,200");
+  });
+  it("colors resolve names through GET /colors", () => {
+    expect(colorHex("#123456", [])).toBe("#123456");
+    expect(colorHex("blue", [{ name: "blue", hex: "#0000ff" }])).toBe("#0000ff");
+    expect(colorHex("mauve", [])).toBe("#8b8f98");
+  });
+  it("people are called by display name, handle, username or ID", () => {
+    expect(personName({ displayName: "Ana", username: "ana", handle: "@ana", platformId: "1" })).toBe("Ana");
+    expect(personName({ displayName: " ", username: "ana", handle: null, platformId: "1" })).toBe("@ana");
+    expect(personName({ displayName: null, username: null, handle: null, platformId: "1" })).toBe("1");
+    expect(personName(null)).toBe("Unknown person");
+  });
+});

@@ -1,0 +1,46 @@
+import { differenceInCalendarDays, format, formatDistanceStrict, isSameYear } from "date-fns";
+import type { Color, ColorValue } from "@/lib/api/labels";
+import type { Profile } from "@/lib/api/contacts";
+
+/** A list's time: the hour today, the weekday this week, else the date (with the year when not this one). */
+export function listTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const days = differenceInCalendarDays(now, date);
+  if (days <= 0) return format(date, "HH:mm");
+  if (days < 7) return format(date, "EEE");
+  return isSameYear(date, now) ? format(date, "d MMM") : format(date, "d MMM yyyy");
+}
+
+/** How long someone has waited, shortly: "5m", "3h", "2d". */
+export function waited(since: string, now: Date = new Date()): string {
+  const text = formatDistanceStrict(new Date(since), now, { roundingMethod: "floor" });
+  const [value, unit] = text.split(" ");
+  const short: Record<string, string> = { second: "s", seconds: "s", minute: "m", minutes: "m", hour: "h", hours: "h", day: "d", days: "d", month: "mo", months: "mo", year: "y", years: "y" };
+  return `${value}${short[unit ?? ""] ?? ""}`;
+}
+
+/** A full timestamp for tooltips. */
+export function fullTime(iso: string): string {
+  return format(new Date(iso), "EEEE d MMMM yyyy, HH:mm");
+}
+
+/** An amount in the team's currency; an unknown currency code falls back to the bare number. */
+export function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    return new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(amount);
+  }
+}
+
+/** A tag or status color as CSS: hex as it is, a predefined name through GET /colors (grey when unknown). */
+export function colorHex(color: ColorValue, colors: readonly Color[] | undefined): string {
+  if (color.startsWith("#")) return color;
+  return colors?.find((c) => c.name === color)?.hex ?? "#8b8f98";
+}
+
+/** The name to call a person by: display name, else @username, else their platform ID. */
+export function personName(profile: Pick<Profile, "displayName" | "username" | "handle" | "platformId"> | null | undefined): string {
+  if (!profile) return "Unknown person";
+  return profile.displayName?.trim() || profile.handle || (profile.username ? `@${profile.username}` : profile.platformId);
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { INBOX_EVENT_NAME, inboxEvent, type InboxEvent } from "@/lib/api/inbox-events";
+import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
+import { contactQueries } from "@/lib/client/queries/contacts";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries } from "@/lib/client/queries/threads";
+import { usePresenceStore } from "@/lib/client/stores/presence";
+
+/**
+ * Server events notify, queries fetch: one stream per tab (GET /api/events), each event
+ * turned into a targeted invalidation of exactly the queries it touches — batched over a
+ * short window, so a burst of events refetches each query once. The refetches are answered by
+ * the inbox's server from what it holds, not by the API. On reconnect, what may have been
+ * missed is read again.
+ */
+const BATCH_MS = 150;
+
+export function useInboxEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    const keys = new Map<string, QueryKey>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let wasOpen = false;
+    let lost = false;
+
+    const flush = () => {
+      timer = null;
+      const batch = [...keys.values()];
+      keys.clear();
+      for (const queryKey of batch) void queryClient.invalidateQueries({ queryKey });
+    };
+    const touch = (queryKey: QueryKey) => {
+      keys.set(JSON.stringify(queryKey), queryKey);
+      timer ??= setTimeout(flush, BATCH_MS);
+    };
+
+    source.addEventListener(INBOX_EVENT_NAME, (message) => {
+      const parsed = inboxEvent.safeParse(safeJson((message as MessageEvent<string>).data));
+      if (parsed.success) apply(parsed.data, queryClient, touch);
+    });
+    source.addEventListener("open", () => {
+      if (wasOpen && lost) {
+        // Back after a break the stream could not resume across: read again what is on screen.
+        for (const key of [threadQueries.all(), inboxQueries.counts().queryKey, contactQueries.all()]) touch(key);
+      }
+      wasOpen = true;
+      lost = false;
+    });
+    source.addEventListener("error", () => {
+      lost = true;
+    });
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient]);
+}
+
+/** What one event changes on this screen. */
+export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: QueryKey) => void): void {
+  if (event.type === "resync") {
+    void queryClient.invalidateQueries();
+    return;
+  }
+  if (event.type === "presence") {
+    usePresenceStore.getState().set(event.threadId, event.people);
+    return;
+  }
+  const { apiType, threadId, contactId } = event;
+  const counts = inboxQueries.counts().queryKey;
+  if (apiType.startsWith("message.")) {
+    if (threadId) touch(threadQueries.messages(threadId).queryKey);
+    if (apiType.startsWith("message.reaction")) return;
+    if (threadId) touch(threadQueries.detail(threadId).queryKey);
+    touch(threadQueries.lists());
+    touch(counts);
+    // A contact's threads (which accounts already talk with the person) change with a first send.
+    if (contactId && apiType === "message.sent") touch(contactThreadQueries.list(contactId).queryKey);
+  } else if (apiType.startsWith("thread.")) {
+    if (threadId) touch(threadQueries.detail(threadId).queryKey);
+    touch(threadQueries.lists());
+    touch(counts);
+    if (contactId) touch(contactThreadQueries.list(contactId).queryKey);
+  } else if (apiType.startsWith("contact.")) {
+    if (contactId) touch(contactQueries.detail(contactId).queryKey);
+    // Rows and open threads embed the contact (tags, status, assignee).
+    touch(threadQueries.lists());
+    touch(threadQueries.details());
+    if (apiType === "contact.assigneeChanged") touch(counts);
+  } else if (apiType.startsWith("tag.")) {
+    touch(teamQueries.tags().queryKey);
+  } else if (apiType.startsWith("status.")) {
+    touch(teamQueries.statuses().queryKey);
+  } else if (apiType.startsWith("accountLink.")) {
+    touch(teamQueries.accountLinks().queryKey);
+  } else {
+    // A kind of change this inbox does not know: read again what could show it.
+    touch(threadQueries.all());
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { useHotkeys } from "react-hotkeys-hook";
+import type { Folder, Thread } from "@/lib/api/threads";
+import type { InboxParamsChange } from "@/lib/client/inbox-url";
+import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
+import { useUiStore } from "@/lib/client/stores/ui";
+
+export const SEARCH_INPUT_ID = "inbox-search";
+export const COMPOSER_ID = "composer";
+
+export type SetParams = (change: InboxParamsChange, options?: { history?: "push" | "replace" }) => unknown;
+
+/**
+ * The inbox's keyboard: every shortcut of lib/client/shortcuts bound to what it does. Keys
+ * are ignored while typing in a field and while a dialog is open, except the palette's.
+ */
+export function useInboxHotkeys({
+  rows,
+  cursorId,
+  setCursorId,
+  openId,
+  open,
+  close,
+  applyUpdates,
+  removeRow,
+  setParams,
+}: {
+  rows: Thread[];
+  cursorId: string | null;
+  setCursorId: (id: string | null) => void;
+  openId: string | null;
+  open: (thread: Thread, how?: "push" | "replace") => void;
+  close: () => void;
+  applyUpdates: () => void;
+  removeRow: (id: string) => void;
+  setParams: SetParams;
+}) {
+  const ui = useUiStore();
+  const updateThread = useUpdateThread();
+  const index = cursorId ? rows.findIndex((r) => r.id === cursorId) : -1;
+  const target = rows.find((r) => r.id === (openId ?? cursorId)) ?? null;
+
+  const move = (by: number) => {
+    ui.setKeyboardNav(true);
+    const next = rows[Math.min(rows.length - 1, Math.max(0, index + by))];
+    if (!next) return;
+    if (openId) open(next, "replace");
+    else setCursorId(next.id);
+  };
+
+  const go = (folder: Folder) => void setParams({ ...CLEARED, folder, thread: null });
+
+  const actions: Record<ShortcutId, () => void> = {
+    next: () => move(1),
+    previous: () => move(-1),
+    open: () => {
+      const row = rows[index];
+      if (row) open(row);
+    },
+    close: () => {
+      if (openId) close();
+    },
+    applyUpdates,
+    archive: () => {
+      if (!target) return;
+      const archived = !target.archived;
+      // The next row takes the cursor (and opens, if this one was open), as in a mail client.
+      const after = rows[index + 1] ?? rows[index - 1];
+      removeRow(target.id);
+      updateThread.mutate({ threadId: target.id, patch: { archived }, label: archived ? "archive it" : "unarchive it" });
+      if (after && after.id !== target.id) {
+        if (openId === target.id) open(after, "replace");
+        else setCursorId(after.id);
+      } else if (openId === target.id) {
+        close();
+      }
+    },
+    toggleRead: () => {
+      if (!target) return;
+      updateThread.mutate({ threadId: target.id, patch: { unread: !target.unread }, label: target.unread ? "mark it read" : "mark it unread" });
+    },
+    assign: () => target && ui.setPicker("assign"),
+    tag: () => target && ui.setPicker("tag"),
+    status: () => target && ui.setPicker("status"),
+    reply: () => document.getElementById(COMPOSER_ID)?.focus(),
+    search: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
+    goInbox: () => go("inbox"),
+    goNoReply: () => go("noReply"),
+    goRequests: () => go("requests"),
+    goArchived: () => go("archived"),
+    toggleContact: ui.toggleContactPanel,
+    shortcuts: () => ui.setShortcutsOpen(true),
+    palette: () => ui.setPaletteOpen(!ui.paletteOpen),
+  };
+
+  const bind = (id: ShortcutId, options: { allowInDialogs?: boolean; allowInFields?: boolean; onlyOnList?: boolean } = {}) =>
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- called a fixed number of times, in a fixed order
+    useHotkeys(
+      shortcut(id).keys,
+      (event) => {
+        // A key something else already acted on (a popover's Escape, an editor's Enter) is not ours too.
+        if (event.defaultPrevented) return;
+        if (!options.allowInDialogs && dialogOpen()) return;
+        // Enter on a focused button or link is that control's; only on the list (or nowhere) is it ours.
+        if (options.onlyOnList && !onListOrBody(event.target)) return;
+        event.preventDefault();
+        actions[id]();
+      },
+      { enableOnFormTags: options.allowInFields, preventDefault: false },
+      [actions[id]],
+    );
+
+  bind("next");
+  bind("previous");
+  bind("open", { onlyOnList: true });
+  bind("close");
+  bind("applyUpdates");
+  bind("archive");
+  bind("toggleRead");
+  bind("assign");
+  bind("tag");
+  bind("status");
+  bind("reply");
+  bind("search");
+  bind("goInbox");
+  bind("goNoReply");
+  bind("goRequests");
+  bind("goArchived");
+  bind("toggleContact");
+  bind("shortcuts");
+  bind("palette", { allowInDialogs: true, allowInFields: true });
+}
+
+/** Every filter cleared: a folder shortcut goes to the plain folder. */
+export const CLEARED: InboxParamsChange = {
+  accountLinkId: null,
+  platform: null,
+  tag: null,
+  status: null,
+  assigneeId: null,
+  unassigned: null,
+  campaignId: null,
+  q: null,
+  order: null,
+};
+
+function onListOrBody(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return true;
+  return target === document.body || target.closest("[data-thread-list]") !== null;
+}
+
+function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { inFolder, type Thread } from "@/lib/api/threads";
+import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
+import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type Snapshot } from "@/lib/client/stable-list";
+
+/** How long the list must be left alone before held-back changes apply by themselves. */
+export const IDLE_APPLY_MS = 10_000;
+
+/**
+ * A view's threads, as the person sees them: fetched page by page over cursors, refreshed in
+ * the background, and kept still while they work (lib/client/stable-list). `touch()` marks
+ * activity in the list; after `IDLE_APPLY_MS` without any, held-back changes apply.
+ */
+export function useThreadList(filters: ThreadFilters) {
+  // Server events refresh the list; the slow interval only covers a stream that is down.
+  const query = useInfiniteQuery({ ...threadQueries.list(filters), refetchInterval: 120_000 });
+  const viewKey = JSON.stringify(normalizeFilters(filters));
+  const fresh = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+
+  const [state, setState] = useState<{ viewKey: string; snapshot: Snapshot }>({ viewKey, snapshot: EMPTY_SNAPSHOT });
+  // The last contents seen of every row, for rows that left the fresh data but stay on screen.
+  const [seen, setSeen] = useState<{ fresh: Thread[]; rows: ReadonlyMap<string, Thread> }>({ fresh: [], rows: new Map() });
+  if (seen.fresh !== fresh) {
+    const rows = new Map(seen.rows);
+    for (const thread of fresh) rows.set(thread.id, thread);
+    setSeen({ fresh, rows });
+  }
+  const lastTouch = useRef(0);
+
+  // A new view starts from its own data; a next page arriving below extends what is shown.
+  // (State derived during render, as React recommends over an effect: it settles in one pass.)
+  let snapshot = state.viewKey === viewKey ? state.snapshot : EMPTY_SNAPSHOT;
+  snapshot = snapshot.ids.length === 0 ? (fresh.length ? snapshotOf(fresh) : snapshot) : extendWithTail(snapshot, fresh);
+  if (snapshot !== state.snapshot || state.viewKey !== viewKey) setState({ viewKey, snapshot });
+
+  const pending = useMemo(() => pendingChanges(snapshot, fresh), [snapshot, fresh]);
+  // A row the person changed so that it no longer belongs here leaves at once (their own action).
+  const rows = useMemo(
+    () => rowsToShow(snapshot, fresh, seen.rows).filter((t) => !filters.folder || inFolder(t, filters.folder)),
+    [snapshot, fresh, seen.rows, filters.folder],
+  );
+
+  const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh) }), [viewKey, fresh]);
+  const remove = useCallback((id: string) => setState((s) => ({ ...s, snapshot: withoutRow(s.snapshot, id) })), []);
+  const touch = useCallback(() => {
+    lastTouch.current = Date.now();
+  }, []);
+
+  useEffect(() => {
+    if (pending.size === 0) return;
+    const timer = setInterval(() => {
+      if (Date.now() - lastTouch.current >= IDLE_APPLY_MS) apply();
+    }, 2_000);
+    return () => clearInterval(timer);
+  }, [pending, apply]);
+
+  return {
+    rows,
+    pendingCount: pending.size,
+    apply,
+    remove,
+    touch,
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    refetch: query.refetch,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: query.fetchNextPage,
+  };
+}

@@ -1,0 +1,64 @@
+import {
+  createSerializer,
+  parseAsBoolean,
+  parseAsNativeArrayOf,
+  parseAsString,
+  parseAsStringLiteral,
+  useQueryStates,
+  type inferParserType,
+} from "nuqs";
+import { FOLDERS, THREAD_ORDERS } from "@/lib/api/threads";
+import type { ThreadFilters } from "@/lib/client/queries/threads";
+
+/**
+ * What the inbox shows lives in the URL, so every view can be linked, reloaded and shared:
+ * the folder, every filter of GET /threads (with the API's own names and repeated keys),
+ * and the open thread. `thread` alone changes without a new history entry per keystroke
+ * of j/k; a new folder or filter is a new entry, so Back undoes it.
+ */
+export const inboxParams = {
+  folder: parseAsStringLiteral(FOLDERS).withDefault("inbox"),
+  accountLinkId: parseAsNativeArrayOf(parseAsString),
+  platform: parseAsString,
+  tag: parseAsNativeArrayOf(parseAsString),
+  status: parseAsNativeArrayOf(parseAsString),
+  assigneeId: parseAsNativeArrayOf(parseAsString),
+  unassigned: parseAsBoolean,
+  campaignId: parseAsNativeArrayOf(parseAsString),
+  q: parseAsString,
+  order: parseAsStringLiteral(THREAD_ORDERS),
+  thread: parseAsString,
+};
+
+export type InboxParams = inferParserType<typeof inboxParams>;
+/** A change to the URL's view: `null` clears a value. */
+export type InboxParamsChange = { [K in keyof InboxParams]?: InboxParams[K] | null };
+
+export function useInboxParams() {
+  return useQueryStates(inboxParams, { history: "push" });
+}
+
+/** A link to an inbox view; unset values are left out. */
+export const inboxHref = createSerializer(inboxParams);
+
+/** The GET /threads filters of a view. */
+export function filtersOf(params: InboxParams): ThreadFilters {
+  return {
+    folder: params.folder,
+    accountLinkId: params.accountLinkId,
+    platform: params.platform ?? undefined,
+    tag: params.tag,
+    status: params.status,
+    assigneeId: params.assigneeId,
+    unassigned: params.unassigned ?? undefined,
+    campaignId: params.campaignId,
+    q: params.q ?? undefined,
+    order: params.order ?? undefined,
+  };
+}
+
+/** Whether any filter beyond the folder narrows the view. */
+export function hasFilters(params: InboxParams): boolean {
+  const { folder: _folder, thread: _thread, order: _order, ...rest } = params;
+  return Object.values(rest).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
+}

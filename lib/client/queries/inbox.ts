@@ -1,0 +1,60 @@
+import { queryOptions } from "@tanstack/react-query";
+import { z } from "zod";
+import { ApiError, errorBody } from "@/lib/api/errors";
+import { FOLDERS } from "@/lib/api/threads";
+
+/**
+ * The inbox's own endpoints beside API v2 (under /api/inbox): what the API has no endpoint
+ * for, such as unread counts per folder.
+ */
+const tally = z.object({ total: z.number(), unread: z.number() });
+export const counts = z.object({
+  folders: z.object(Object.fromEntries(FOLDERS.map((f) => [f, tally])) as Record<(typeof FOLDERS)[number], typeof tally>),
+  mine: tally,
+  unassigned: tally,
+  byAssignee: z.record(z.string(), tally),
+});
+export type Counts = z.infer<typeof counts>;
+
+export const healthReport = z.object({
+  status: z.enum(["ok", "degraded"]),
+  mode: z.string(),
+  upstream: z.object({ reachable: z.boolean(), code: z.string().nullable() }),
+});
+export type HealthReport = z.infer<typeof healthReport>;
+
+export const inboxQueries = {
+  all: () => ["inbox"] as const,
+  counts: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "counts"],
+      queryFn: ({ signal }) => getJson("/api/inbox/counts", counts, signal),
+      // Server events refresh the counts; the interval only covers a stream that is down.
+      refetchInterval: 120_000,
+    }),
+  /** Whether the server reaches the API: polled so the UI can say so before actions fail. */
+  health: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "health"],
+      queryFn: ({ signal }) => getJson("/api/health", healthReport, signal),
+      refetchInterval: 20_000,
+      retry: false,
+    }),
+};
+
+/** GET an inbox endpoint and parse it, with the same errors as the API client. */
+export async function getJson<Schema extends z.ZodType>(url: string, schema: Schema, signal?: AbortSignal): Promise<z.output<Schema>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, headers: { accept: "application/json" } });
+  } catch (error) {
+    if (error instanceof Error && error.name === "AbortError") throw error;
+    throw new ApiError({ status: 0, code: "networkError" });
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const body = errorBody.safeParse(json);
+    throw new ApiError({ status: response.status, code: body.success ? body.data.code : "internalError", details: body.success ? body.data.details : null, requestId: body.success ? body.data.requestId : null });
+  }
+  return schema.parse(json);
+}

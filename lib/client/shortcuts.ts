@@ -1,0 +1,53 @@
+/**
+ * The inbox's keyboard shortcuts, defined once: the shell binds them, the shortcut sheet (`?`)
+ * and the command palette show them. `keys` is react-hotkeys-hook's notation (`g>i` is g then i;
+ * punctuation by its key code name, `slash` for /).
+ */
+export type ShortcutId =
+  | "next"
+  | "previous"
+  | "open"
+  | "archive"
+  | "toggleRead"
+  | "assign"
+  | "tag"
+  | "status"
+  | "reply"
+  | "search"
+  | "applyUpdates"
+  | "goInbox"
+  | "goNoReply"
+  | "goRequests"
+  | "goArchived"
+  | "toggleContact"
+  | "shortcuts"
+  | "palette"
+  | "close";
+
+export type Shortcut = { id: ShortcutId; keys: string; display: string[]; label: string; group: "Move" | "Act" | "Go to" | "Show" };
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { id: "next", keys: "j", display: ["j"], label: "Next conversation", group: "Move" },
+  { id: "previous", keys: "k", display: ["k"], label: "Previous conversation", group: "Move" },
+  { id: "open", keys: "enter", display: ["Enter"], label: "Open conversation", group: "Move" },
+  { id: "close", keys: "escape", display: ["Esc"], label: "Back to the list", group: "Move" },
+  { id: "applyUpdates", keys: "period", display: ["."], label: "Show updated conversations", group: "Move" },
+  { id: "archive", keys: "e", display: ["e"], label: "Archive or unarchive", group: "Act" },
+  { id: "toggleRead", keys: "u", display: ["u"], label: "Mark read or unread", group: "Act" },
+  { id: "assign", keys: "a", display: ["a"], label: "Assign", group: "Act" },
+  { id: "tag", keys: "t", display: ["t"], label: "Tag the contact", group: "Act" },
+  { id: "status", keys: "s", display: ["s"], label: "Set the contact's status", group: "Act" },
+  { id: "reply", keys: "r", display: ["r"], label: "Reply", group: "Act" },
+  { id: "goInbox", keys: "g>i", display: ["g", "i"], label: "Inbox", group: "Go to" },
+  { id: "goNoReply", keys: "g>n", display: ["g", "n"], label: "No reply", group: "Go to" },
+  { id: "goRequests", keys: "g>r", display: ["g", "r"], label: "Requests", group: "Go to" },
+  { id: "goArchived", keys: "g>a", display: ["g", "a"], label: "Archived", group: "Go to" },
+  { id: "search", keys: "slash", display: ["/"], label: "Search", group: "Go to" },
+  { id: "toggleContact", keys: "i", display: ["i"], label: "Show or hide the contact", group: "Show" },
+  { id: "shortcuts", keys: "shift+slash", display: ["?"], label: "Keyboard shortcuts", group: "Show" },
+  { id: "palette", keys: "mod+k", display: ["⌘/Ctrl", "K"], label: "Command palette", group: "Show" },
+];
+
+export function shortcut(id: ShortcutId): Shortcut {
+  return SHORTCUTS.find((s) => s.id === id)!;
+}

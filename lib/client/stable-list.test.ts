@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow } from "./stable-list";
+
+const item = (id: string, at: string, preview = "") => ({ id, activity: { at }, preview });
+
+describe("a list that does not move under the cursor", () => {
+  const shown = [item("a", "3"), item("b", "2"), item("c", "1")];
+  const snapshot = snapshotOf(shown);
+
+  it("shows fresh contents in the order on screen", () => {
+    const fresh = [item("b", "2", "edited"), item("a", "3"), item("c", "1")];
+    expect(rowsToShow(snapshot, fresh, new Map()).map((r) => [r.id, r.preview])).toEqual([
+      ["a", ""],
+      ["b", "edited"],
+      ["c", ""],
+    ]);
+    expect(pendingChanges(snapshot, fresh).size).toBe(0);
+  });
+
+  it("counts new rows, rows with newer activity and rows that left, without moving them", () => {
+    const fresh = [item("d", "5"), item("c", "4"), item("a", "3")];
+    expect([...pendingChanges(snapshot, fresh)].sort()).toEqual(["b", "c", "d"]);
+    const last = new Map(shown.map((r) => [r.id, r]));
+    // b left the fresh data but stays, with its last contents; d waits to be applied.
+    expect(rowsToShow(snapshot, fresh, last).map((r) => r.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("applies everything at once when asked", () => {
+    const fresh = [item("d", "5"), item("c", "4"), item("a", "3")];
+    const applied = snapshotOf(fresh);
+    expect(rowsToShow(applied, fresh, new Map()).map((r) => r.id)).toEqual(["d", "c", "a"]);
+    expect(pendingChanges(applied, fresh).size).toBe(0);
+  });
+
+  it("removes a row the person acted on at once", () => {
+    expect(withoutRow(snapshot, "b").ids).toEqual(["a", "c"]);
+    expect(withoutRow(snapshot, "zz")).toBe(snapshot);
+  });
+
+  it("extends the snapshot when the next page arrives below", () => {
+    const fresh = [...shown, item("x", "0"), item("y", "0")];
+    expect(extendWithTail(snapshot, fresh).ids).toEqual(["a", "b", "c", "x", "y"]);
+    expect(extendWithTail(EMPTY_SNAPSHOT, shown).ids).toEqual(["a", "b", "c"]);
+    // Nothing new below the last row: unchanged.
+    expect(extendWithTail(snapshot, shown)).toBe(snapshot);
+  });
+});

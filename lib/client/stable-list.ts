@@ -1,0 +1,71 @@
+/**
+ * A list that does not move under the cursor. The rows on screen keep the order they had
+ * when last applied; fresh data updates a row's contents in place, but new rows, rows that
+ * left and rows whose activity moved them are held back and counted ("N updated") until the
+ * person applies them — or the list is idle. Pure functions, so the rule is tested alone.
+ */
+export type ListItem = { id: string; activity: { at: string } };
+
+export type Snapshot = {
+  /** The order on screen. */
+  ids: string[];
+  /** Each shown row's activity time when it was placed. */
+  placedAt: Map<string, string>;
+};
+
+export const EMPTY_SNAPSHOT: Snapshot = { ids: [], placedAt: new Map() };
+
+export function snapshotOf(items: readonly ListItem[]): Snapshot {
+  return { ids: items.map((i) => i.id), placedAt: new Map(items.map((i) => [i.id, i.activity.at])) };
+}
+
+/** IDs whose place would change if fresh data were applied: new, gone, or with newer activity. */
+export function pendingChanges(snapshot: Snapshot, fresh: readonly ListItem[]): Set<string> {
+  const changed = new Set<string>();
+  const freshIds = new Set<string>();
+  for (const item of fresh) {
+    freshIds.add(item.id);
+    const placed = snapshot.placedAt.get(item.id);
+    if (placed === undefined || placed !== item.activity.at) changed.add(item.id);
+  }
+  for (const id of snapshot.ids) if (!freshIds.has(id)) changed.add(id);
+  return changed;
+}
+
+/**
+ * The rows to show: the snapshot's order with fresh contents. A row that left the fresh data
+ * stays (with its last known contents) until applied, so nothing vanishes under the pointer.
+ */
+export function rowsToShow<Item extends ListItem>(snapshot: Snapshot, fresh: readonly Item[], last: ReadonlyMap<string, Item>): Item[] {
+  const byId = new Map(fresh.map((i) => [i.id, i]));
+  const rows: Item[] = [];
+  for (const id of snapshot.ids) {
+    const item = byId.get(id) ?? last.get(id);
+    if (item) rows.push(item);
+  }
+  return rows;
+}
+
+/** The snapshot without one row: for the person's own actions (archive), which apply at once. */
+export function withoutRow(snapshot: Snapshot, id: string): Snapshot {
+  if (!snapshot.placedAt.has(id)) return snapshot;
+  const placedAt = new Map(snapshot.placedAt);
+  placedAt.delete(id);
+  return { ids: snapshot.ids.filter((x) => x !== id), placedAt };
+}
+
+/**
+ * Fresh pages appended at the end (the next page arrived) extend the snapshot at once: they
+ * are below everything the person is looking at, so adding them moves nothing.
+ */
+export function extendWithTail(snapshot: Snapshot, fresh: readonly ListItem[]): Snapshot {
+  if (snapshot.ids.length === 0) return snapshotOf(fresh);
+  const lastShown = snapshot.ids.at(-1)!;
+  const at = fresh.findIndex((i) => i.id === lastShown);
+  if (at === -1 || at === fresh.length - 1) return snapshot;
+  const tail = fresh.slice(at + 1).filter((i) => !snapshot.placedAt.has(i.id));
+  if (tail.length === 0) return snapshot;
+  const placedAt = new Map(snapshot.placedAt);
+  for (const item of tail) placedAt.set(item.id, item.activity.at);
+  return { ids: [...snapshot.ids, ...tail.map((i) => i.id)], placedAt };
+}

@@ -1,0 +1,84 @@
+import { useStore } from "zustand";
+import { useShallow } from "zustand/react/shallow";
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { createStore } from "zustand/vanilla";
+
+/**
+ * Messages on their way out: shown in the thread at once, before the API confirms them.
+ * `localId` is also the send's `Idempotency-Key`, so a retry of a failed send can never send
+ * twice. The store only holds them; lib/client/send.ts moves them along.
+ */
+export type OutboxState = "sending" | "failed" | "unconfirmed";
+
+export type OutboxItem = {
+  localId: string;
+  threadId: string;
+  content: string;
+  createdAt: string;
+  state: OutboxState;
+  /** Why the last attempt failed, as lib/api's sentence for its code. */
+  error: { code: string; sentence: string } | null;
+  /** After 502 sendUnconfirmed: the message to read until it settles (`details.messageId`). */
+  messageId: string | null;
+};
+
+export type OutboxStore = {
+  /** Oldest first, the order they were written in. */
+  items: OutboxItem[];
+  add: (item: OutboxItem) => void;
+  update: (localId: string, change: Partial<Omit<OutboxItem, "localId">>) => void;
+  remove: (localId: string) => void;
+  /** Swaps one item for another in place (a retry that needs a new key keeps its position). */
+  replace: (localId: string, item: OutboxItem) => void;
+};
+
+export const OUTBOX_STORAGE_KEY = "inbox-outbox";
+
+/**
+ * An outbox persisted to `storage` (localStorage in the browser), so a send interrupted by a
+ * reload is resumed instead of lost. Tests pass an in-memory storage.
+ */
+export function createOutboxStore(storage?: () => StateStorage) {
+  return createStore<OutboxStore>()(
+    persist(
+      (set) => ({
+        items: [],
+        add: (item) => set((s) => ({ items: [...s.items.filter((i) => i.localId !== item.localId), item] })),
+        update: (localId, change) =>
+          set((s) => ({ items: s.items.map((i) => (i.localId === localId ? { ...i, ...change } : i)) })),
+        remove: (localId) =>
+          set((s) => (s.items.some((i) => i.localId === localId) ? { items: s.items.filter((i) => i.localId !== localId) } : s)),
+        replace: (localId, item) => set((s) => ({ items: s.items.map((i) => (i.localId === localId ? item : i)) })),
+      }),
+      {
+        name: OUTBOX_STORAGE_KEY,
+        version: 1,
+        storage: createJSONStorage(storage ?? (() => localStorage)),
+        partialize: (s) => ({ items: s.items }),
+      },
+    ),
+  );
+}
+
+/** The browser's one outbox. */
+export const outboxStore = createOutboxStore();
+
+// Another tab's sends change the saved outbox: read it again so this tab shows them too.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === OUTBOX_STORAGE_KEY) void outboxStore.persist.rehydrate();
+  });
+}
+
+export function useOutboxStore<T>(selector: (state: OutboxStore) => T): T {
+  return useStore(outboxStore, selector);
+}
+
+/** The items of one thread, oldest first; a stable array while they do not change. */
+export function useThreadOutbox(threadId: string): OutboxItem[] {
+  return useStore(outboxStore, useShallow((s) => itemsOfThread(s, threadId)));
+}
+
+export function itemsOfThread(state: Pick<OutboxStore, "items">, threadId: string): OutboxItem[] {
+  return state.items.filter((i) => i.threadId === threadId);
+}

@@ -1,0 +1,41 @@
+import { create } from "zustand";
+import { persist } from "zustand/middleware";
+
+/**
+ * The inbox's UI state that is not in the URL: which overlays are open, whether the contact
+ * panel shows, and the list's keyboard cursor. The contact panel's choice is remembered.
+ */
+type UiState = {
+  paletteOpen: boolean;
+  shortcutsOpen: boolean;
+  contactPanelOpen: boolean;
+  /** The dialog a keyboard shortcut asked for on the open thread (`a`, `t`, `s`). */
+  picker: "assign" | "tag" | "status" | null;
+  /** Whether the person is moving by keyboard: the list's cursor shows only then. */
+  keyboardNav: boolean;
+  setKeyboardNav: (keyboardNav: boolean) => void;
+  setPaletteOpen: (open: boolean) => void;
+  setShortcutsOpen: (open: boolean) => void;
+  setContactPanelOpen: (open: boolean) => void;
+  toggleContactPanel: () => void;
+  setPicker: (picker: UiState["picker"]) => void;
+};
+
+export const useUiStore = create<UiState>()(
+  persist(
+    (set) => ({
+      paletteOpen: false,
+      shortcutsOpen: false,
+      contactPanelOpen: true,
+      picker: null,
+      keyboardNav: false,
+      setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
+      setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+      setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+      setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
+      toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      setPicker: (picker) => set({ picker }),
+    }),
+    { name: "inbox-ui", partialize: (s) => ({ contactPanelOpen: s.contactPanelOpen }) },
+  ),
+);
