@@ -1,0 +1,166 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { storageStateOf } from "./helpers";
+
+test.use({ storageState: storageStateOf("member") });
+
+// The sandbox's clock and injected faults are shared by the whole run: the journeys that move
+// the clock or expect the next send to fail run one after another, never beside each other.
+test.describe.configure({ mode: "serial" });
+
+type Link = { id: string; platform: string; status: string; capabilities: string[] };
+type Platform = { platform: string; capabilities: string[]; mutationWindows: Record<string, number | null> };
+type ThreadRow = { id: string; accountLinkId: string; restrictions: string[]; contactId: string | null; profile?: { displayName: string | null } };
+
+/** The first thread (in every folder) whose account and platform pass `fits`. */
+async function findThread(request: APIRequestContext, fits: (link: Link, platform: Platform | undefined, thread: ThreadRow) => boolean) {
+  const links = ((await (await request.get("/api/v2/account-links?limit=100")).json()) as { data: Link[] }).data;
+  const platforms = (await (await request.get("/api/v2/platforms")).json()) as Platform[];
+  const threads = ((await (await request.get("/api/v2/threads?folder=all&limit=100&expand=profile")).json()) as { data: ThreadRow[] }).data;
+  for (const thread of threads) {
+    const link = links.find((l) => l.id === thread.accountLinkId)!;
+    const platform = platforms.find((p) => p.platform === link.platform);
+    if (fits(link, platform, thread)) return { thread, link, platform };
+  }
+  throw new Error("The seed has no thread that fits");
+}
+
+/** The simulator's control API, through the inbox's server (demo mode only). */
+async function sandbox(page: Page, path: string, body?: unknown) {
+  const url = `/api/sandbox/_sandbox${path}`;
+  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url()).origin;
+  const response = body === undefined ? await page.request.get(url) : await page.request.post(url, { data: body, headers: { origin } });
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return response.json();
+}
+
+const composer = (page: Page) => page.locator("#composer");
+const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
+
+test("send, edit inside the platform's window, and see editing refused once it closes", async ({ page }) => {
+  const { thread } = await findThread(page.request, (link, platform, t) => {
+    const window = platform?.mutationWindows["message:edit"];
+    return (
+      link.status === "active" &&
+      ["message:send", "message:edit"].every((c) => link.capabilities.includes(c) && platform?.capabilities.includes(c) && !t.restrictions.includes(c)) &&
+      typeof window === "number" &&
+      window <= 3600
+    );
+  });
+  // The browser's clock is set to the sandbox's, which earlier runs may have moved on.
+  await page.goto("/login");
+  const { now } = (await sandbox(page, "/clock")) as { now: string };
+  await page.clock.install({ time: new Date(now) });
+
+  await page.goto(`/?folder=all&thread=${thread.id}`);
+  const text = `Following up on the proposal ${Date.now().toString(36)}`;
+  await composer(page).fill(text);
+  await page.keyboard.press("Enter");
+  await expect(composer(page)).toHaveValue("");
+  const sent = message(page, text);
+  await expect(sent).toBeVisible();
+  await expect(page.getByRole("article", { name: /sending/ })).toHaveCount(0);
+
+  // Edit it while the window is open.
+  await sent.hover();
+  await sent.getByRole("button", { name: "Edit", exact: true }).click();
+  const editor = page.getByRole("textbox", { name: "Edit message" });
+  await editor.fill(`${text}, revised`);
+  await editor.press("Enter");
+  const edited = message(page, `${text}, revised`);
+  await expect(edited).toHaveAttribute("aria-label", /edited/);
+
+  // An hour on, for the platform and for the browser: the window has closed.
+  await sandbox(page, "/clock/advance", { seconds: 3700 });
+  await page.clock.fastForward(3_700_000);
+  await page.reload();
+  await edited.hover();
+  const editButton = edited.getByRole("button", { name: "Edit", exact: true });
+  await expect(editButton).toHaveAttribute("aria-disabled", "true");
+  await editButton.hover();
+  await expect(page.getByRole("tooltip")).toContainText("window for changing this message closed");
+  await test.info().attach("thread", { body: await page.screenshot(), contentType: "image/png" });
+});
+
+test("a send the API could not confirm is never sent twice, and settles", async ({ page }) => {
+  const { thread } = await findThread(
+    page.request,
+    (link, platform, t) => link.status === "active" && link.capabilities.includes("message:send") && !!platform?.capabilities.includes("message:send") && !t.restrictions.includes("message:send"),
+  );
+  await page.goto(`/?folder=all&thread=${thread.id}`);
+  await expect(composer(page)).toBeEnabled();
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/v2\/messages$/.test(new URL(request.url()).pathname)) posts.push(request.url());
+  });
+
+  await sandbox(page, "/faults", { kind: "sendUnconfirmed", count: 1, delivered: true });
+  const text = `Sending the deck now ${Date.now().toString(36)}`;
+  await composer(page).fill(text);
+  await page.keyboard.press("Enter");
+
+  // 502 sendUnconfirmed: the inbox reads the message instead of resending, and finds it sent.
+  await expect(message(page, text)).toHaveCount(1);
+  await expect(page.getByRole("article", { name: /delivery unconfirmed|not sent|sending/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(message(page, text)).toHaveCount(1);
+  expect(posts).toHaveLength(1);
+  // The fault was met, not skipped.
+  expect(((await sandbox(page, "/faults")) as { pending: unknown[] }).pending).toEqual([]);
+});
+
+test("sending is disabled, with the reason, where the account is offline", async ({ page }) => {
+  const { thread } = await findThread(page.request, (link) => link.status === "offline");
+  await page.goto(`/?folder=all&thread=${thread.id}`);
+  await expect(page.getByText("This account is offline. Reconnect it in the service's dashboard to send messages.")).toBeVisible();
+  await expect(composer(page)).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+});
+
+test("status, tag, valuation and notes are saved, and still there after a reload", async ({ page }) => {
+  const { thread } = await findThread(page.request, (_link, _platform, t) => t.contactId !== null);
+  await page.goto(`/?folder=all&thread=${thread.id}`);
+  const contact = page.getByRole("complementary", { name: "Contact" });
+  await expect(contact.getByRole("heading", { name: "Pipeline" })).toBeVisible();
+
+  // Status: the button is named by its label and the current value.
+  await contact.getByRole("button", { name: /^Status / }).click();
+  await page.getByRole("option", { name: "Meeting booked" }).click();
+  await expect(contact.getByRole("button", { name: /^Status / })).toHaveText(/Meeting booked/);
+
+  // A tag the contact doesn't carry yet.
+  await contact.getByRole("button", { name: /Add (a )?tag/ }).click();
+  const tagOption = page.getByRole("dialog", { name: "Tags of this contact" }).getByRole("option").filter({ hasNot: page.locator("svg.text-primary") }).first();
+  const tagName = (await tagOption.innerText()).trim();
+  await tagOption.click();
+  await page.keyboard.press("Escape");
+  await expect(contact.getByRole("button", { name: `Remove tag ${tagName}` })).toBeVisible();
+
+  const valuation = contact.getByLabel("Valuation");
+  await valuation.fill("12500");
+  await valuation.press("Enter");
+  await expect(valuation).toHaveValue(/12[,.\s]?500/);
+
+  const notes = contact.getByRole("textbox", { name: "Notes" });
+  const note = `Prefers calls after 3pm (${Date.now().toString(36)})`;
+  await notes.fill(note);
+  await expect(contact.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+
+  await page.reload();
+  await expect(contact.getByRole("button", { name: /^Status / })).toHaveText(/Meeting booked/);
+  await expect(contact.getByRole("button", { name: `Remove tag ${tagName}` })).toBeVisible();
+  await expect(contact.getByLabel("Valuation")).toHaveValue(/12[,.\s]?500/);
+  await expect(contact.getByRole("textbox", { name: "Notes" })).toHaveValue(note);
+});
+
+test("screenshots of the main views", async ({ page }) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/?folder=all");
+    await page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first().click();
+    await expect(page.getByRole("complementary", { name: "Contact" }).getByRole("heading", { name: "Pipeline" })).toBeVisible();
+    await test.info().attach(`inbox-${scheme}`, { body: await page.screenshot(), contentType: "image/png" });
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/?folder=inbox");
+  await expect(page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first()).toBeVisible();
+  await test.info().attach("phone-list", { body: await page.screenshot(), contentType: "image/png" });
+});
