@@ -56,9 +56,9 @@ test("send, edit inside the platform's window, and see editing refused once it c
   await composer(page).fill(text);
   await page.keyboard.press("Enter");
   await expect(composer(page)).toHaveValue("");
+  await expect(page.getByRole("article", { name: /sending/ })).toHaveCount(0);
   const sent = message(page, text);
   await expect(sent).toBeVisible();
-  await expect(page.getByRole("article", { name: /sending/ })).toHaveCount(0);
 
   // Edit it while the window is open.
   await sent.hover();
@@ -163,4 +163,54 @@ test("screenshots of the main views", async ({ page }) => {
   await page.goto("/?folder=inbox");
   await expect(page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first()).toBeVisible();
   await test.info().attach("phone-list", { body: await page.screenshot(), contentType: "image/png" });
+});
+
+test("teammates see who is in a thread, and a reply after new activity waits for review", async ({ page, browser }) => {
+  const { thread } = await findThread(
+    page.request,
+    (link, platform, t) => link.status === "active" && link.capabilities.includes("message:send") && !!platform?.capabilities.includes("message:send") && !t.restrictions.includes("message:send"),
+  );
+  const managerContext = await browser.newContext({ storageState: storageStateOf("manager") });
+  const manager = await managerContext.newPage();
+  try {
+    await page.goto(`/?folder=all&thread=${thread.id}`);
+    await expect(composer(page)).toBeEnabled();
+    await manager.goto(`/?folder=all&thread=${thread.id}`);
+
+    // Each sees the other, and the manager sees the member typing.
+    await expect(page.getByText("Marcus Lee is viewing this conversation")).toBeVisible();
+    await expect(manager.getByText("Sam Rivera is viewing this conversation")).toBeVisible();
+    const draft = `I can take this one ${Date.now().toString(36)}`;
+    await composer(page).fill(draft);
+    await composer(page).press("End");
+    await composer(page).pressSequentially("!");
+    await expect(manager.getByText("Sam Rivera is typing a reply…")).toBeVisible();
+
+    // The manager replies first; the member's reply is held until reviewed.
+    const managerReply = `On it already ${Date.now().toString(36)}`;
+    await composer(manager).fill(managerReply);
+    await composer(manager).press("Enter");
+    await expect(message(page, managerReply)).toBeVisible();
+    await composer(page).press("Enter");
+    const notice = page.getByRole("alert").filter({ hasText: "New activity — review before sending" });
+    await expect(notice).toBeVisible();
+    await expect(composer(page)).toHaveValue(`${draft}!`);
+
+    await notice.getByRole("button", { name: "Send anyway" }).click();
+    await expect(notice).toBeHidden();
+    await expect(composer(page)).toHaveValue("");
+    await expect(message(page, `${draft}!`)).toBeVisible();
+    // Having seen it, the member's next reply goes at once.
+    const next = `Thanks Marcus ${Date.now().toString(36)}`;
+    await composer(page).fill(next);
+    await composer(page).press("Enter");
+    await expect(message(page, next)).toBeVisible();
+    await expect(notice).toBeHidden();
+
+    // Leaving the thread takes the member out of it for the manager.
+    await page.goto("/?folder=all");
+    await expect(manager.getByText("Sam Rivera is viewing this conversation")).toBeHidden();
+  } finally {
+    await managerContext.close();
+  }
 });

@@ -11,7 +11,7 @@ export default async function InboxPage() {
   const { config } = await runtime();
   return (
     <InboxShell
-      viewer={{ name: viewer.name, email: viewer.email, role: viewer.role, memberId: viewer.memberLinked ? viewer.memberId : null, mode: config.mode }}
+      viewer={{ userId: viewer.userId, name: viewer.name, email: viewer.email, role: viewer.role, memberId: viewer.memberLinked ? viewer.memberId : null, mode: config.mode }}
     />
   );
 }

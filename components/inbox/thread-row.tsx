@@ -1,4 +1,4 @@
-import { BanIcon, MailQuestionIcon } from "lucide-react";
+import { BanIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
 import { memo } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
@@ -7,6 +7,8 @@ import type { Color, Status, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";
 import type { Thread } from "@/lib/api/threads";
 import { colorHex, fullTime, listTime, personName, waited } from "@/lib/client/format";
+import { useOthersIn } from "@/lib/client/hooks/use-presence";
+import { useViewer } from "@/lib/client/viewer";
 
 /** What rows look up by ID: the team's members, tags, statuses, colors and platform names. */
 export type RowLookups = {
@@ -110,6 +112,7 @@ export const ThreadRow = memo(function ThreadRow({
             </span>
           ))}
           {tags.length > 2 ? <span className="shrink-0">+{tags.length - 2}</span> : null}
+          <RowPresence threadId={thread.id} />
           {assignee ? (
             <span className="ml-auto inline-flex shrink-0 items-center gap-1" title={`Assigned to ${assignee.name}`}>
               <PersonAvatar name={assignee.name} src={assignee.avatarUrl} className="size-4 text-[0.5rem]" />
@@ -121,6 +124,26 @@ export const ThreadRow = memo(function ThreadRow({
     </div>
   );
 });
+
+/** Teammates in the conversation now: who types a reply, else who views it. */
+function RowPresence({ threadId }: { threadId: string }) {
+  const viewer = useViewer();
+  const others = useOthersIn(threadId, viewer.userId);
+  if (others.length === 0) return null;
+  const typing = others.filter((p) => p.typing);
+  const shown = typing.length > 0 ? typing : others;
+  const first = shown[0]!.name.split(" ")[0];
+  const label = `${shown.map((p) => p.name).join(", ")} ${typing.length > 0 ? "typing a reply" : "viewing"}`;
+  const Icon = typing.length > 0 ? PencilLineIcon : EyeIcon;
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded bg-sky-100 px-1.5 py-px text-sky-900 dark:bg-sky-400/15 dark:text-sky-200" title={label}>
+      <Icon className="size-3" aria-hidden />
+      {first}
+      {shown.length > 1 ? ` +${shown.length - 1}` : ""}
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
 
 /** A row's accessible name: enough to choose it without seeing it. */
 export function rowLabel(thread: Thread, lookups: RowLookups): string {

@@ -27,6 +27,7 @@ export function Composer({
   ready,
   maxLength,
   sendTyping,
+  onDraftTyping,
   onSend,
   failed,
   onEdit,
@@ -42,7 +43,10 @@ export function Composer({
   maxLength: number | null;
   /** Sends one typing indicator; omitted when the thread should not get them. */
   sendTyping?: () => void;
-  onSend: (content: string) => void;
+  /** Tells teammates (not the contact) that a reply is being written. */
+  onDraftTyping?: () => void;
+  /** Takes the message; false when it is held (for review), and the text stays in the box. */
+  onSend: (content: string) => boolean;
   /** This thread's sends that failed, oldest first. */
   failed: OutboxItem[];
   /** Takes a failed send out of the outbox and returns its text. */
@@ -65,7 +69,7 @@ export function Composer({
 
   const submit = () => {
     if (!canSend) return;
-    onSend(draft);
+    if (!onSend(draft)) return;
     setDraft(threadId, "");
     typing.cancel();
   };
@@ -125,7 +129,10 @@ export function Composer({
           value={draft}
           onChange={(event) => {
             setDraft(threadId, event.target.value);
-            if (event.target.value.trim()) typing();
+            if (event.target.value.trim()) {
+              typing();
+              onDraftTyping?.();
+            }
           }}
           onKeyDown={onKeyDown}
           disabled={blocked}

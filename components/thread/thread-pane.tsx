@@ -1,9 +1,11 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-react";
+import { useMemo, useState } from "react";
 
 import { Composer } from "@/components/thread/composer";
+import { NewActivityNotice, PresenceLine } from "@/components/thread/presence";
 import { MessageList } from "@/components/thread/message-list";
 import { ThreadHeader } from "@/components/thread/thread-header";
 import { Button } from "@/components/ui/button";
@@ -16,12 +18,15 @@ import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
+import { useOthersIn, usePresenceBeat } from "@/lib/client/hooks/use-presence";
+import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { activitySummary, latestSentAt, newActivity } from "@/lib/client/new-activity";
 import { useInboxParams } from "@/lib/client/inbox-url";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
-import { useSendPipeline } from "@/lib/client/send";
+import { sentFromThisTab, useSendPipeline } from "@/lib/client/send";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outboxStore, useThreadOutbox } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
@@ -38,9 +43,10 @@ export function ThreadPane({ threadId, onBack, onShowContact }: { threadId: stri
   const detail = useQuery({ ...threadQueries.detail(threadId), placeholderData: () => threadFromLists(queryClient, threadId) });
   const [, setParams] = useInboxParams();
   const back = onBack ?? (() => void setParams({ thread: null }));
+  const typingBeat = usePresenceBeat(threadId);
 
   if (detail.data) {
-    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} />;
+    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} typingBeat={typingBeat} />;
   }
   if (detail.isError) return <ThreadError error={detail.error} onBack={back} onRetry={() => void detail.refetch()} phone={Boolean(onBack)} />;
   return <ThreadSkeleton />;
@@ -51,13 +57,18 @@ function OpenThread({
   onBack,
   onLeave,
   onShowContact,
+  typingBeat,
 }: {
   thread: Thread;
   onBack?: () => void;
   onLeave: () => void;
   onShowContact?: () => void;
+  /** Tells teammates this member is typing a reply here. */
+  typingBeat: () => void;
 }) {
   const viewer = useViewer();
+  const others = useOthersIn(thread.id, viewer.userId);
+  const collision = useCollisionGuard(thread.id);
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());
   const members = useQuery(teamQueries.members());
@@ -108,6 +119,21 @@ function OpenThread({
       <div className="min-h-0 flex-1">
         <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
       </div>
+      <PresenceLine people={others} />
+      {collision.held ? (
+        <NewActivityNotice
+          summary={collision.held.summary}
+          onReview={collision.review}
+          onSendAnyway={() => {
+            // What is in the box now: the member may have changed it since it was held.
+            const content = useDraftsStore.getState().drafts[thread.id]?.trim();
+            collision.release();
+            if (!content) return;
+            void pipeline.send(thread.id, content);
+            useDraftsStore.getState().clearDraft(thread.id);
+          }}
+        />
+      ) : null}
       <Composer
         threadId={thread.id}
         recipientName={name}
@@ -115,13 +141,57 @@ function OpenThread({
         blockedReason={sendCheck ? capabilityReason(sendCheck, "send messages") : null}
         maxLength={platform?.limits.messageLength ?? null}
         sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
-        onSend={(content) => void pipeline.send(thread.id, content)}
+        onSend={(content) => {
+          if (!collision.check(name)) return false;
+          void pipeline.send(thread.id, content);
+          return true;
+        }}
+        onDraftTyping={typingBeat}
         failed={pending.filter((item) => item.state === "failed")}
         onEdit={pipeline.edit}
         onDiscard={pipeline.discard}
       />
     </section>
   );
+}
+
+/**
+ * Holds a reply written without seeing what arrived since the thread was opened (or last
+ * reviewed): the contact wrote, or a teammate replied. The member reviews and sends again, or
+ * sends anyway; the text stays in the composer meanwhile.
+ */
+function useCollisionGuard(threadId: string) {
+  const query = useInfiniteQuery(threadQueries.messages(threadId));
+  const messages = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  const [seenAt, setSeenAt] = useState<string | null>(null);
+  const [held, setHeld] = useState<{ summary: string } | null>(null);
+  // The baseline is the history as first shown (set while rendering, once: React's pattern for derived state).
+  if (seenAt === null && query.isSuccess) setSeenAt(latestSentAt(messages) ?? new Date(0).toISOString());
+
+  const catchUp = () => setSeenAt(latestSentAt(messages) ?? seenAt);
+  return {
+    held,
+    /** True when the reply may go now; false when it is held for review. */
+    check(personName: string): boolean {
+      const fresh = newActivity(messages, seenAt, sentFromThisTab);
+      if (fresh.length === 0) {
+        catchUp();
+        return true;
+      }
+      setHeld({ summary: activitySummary(fresh, personName) });
+      return false;
+    },
+    review() {
+      catchUp();
+      setHeld(null);
+      document.querySelector<HTMLElement>("[data-message-id]:last-of-type")?.scrollIntoView({ block: "end" });
+      document.getElementById(COMPOSER_ID)?.focus();
+    },
+    release() {
+      catchUp();
+      setHeld(null);
+    },
+  };
 }
 
 /**

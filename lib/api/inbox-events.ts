@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serviceId } from "./primitives";
 
 /**
  * What the inbox's server pushes to browsers over server-sent events (GET /api/events): not
@@ -31,3 +32,15 @@ export type InboxEvent = z.infer<typeof inboxEvent>;
 
 /** The SSE `event:` name every message is sent under. */
 export const INBOX_EVENT_NAME = "inbox";
+
+/**
+ * POST /api/presence: what a tab says of itself, every so often and as its user types. `tabId`
+ * tells a user's tabs apart; `threadId` null means the tab shows no thread (or is closing).
+ * Answered 204.
+ */
+export const presenceBeat = z.strictObject({
+  tabId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "tabId must be 8 to 64 letters, digits, - or _"),
+  threadId: serviceId.nullable(),
+  typing: z.boolean().default(false),
+});
+export type PresenceBeatBody = z.input<typeof presenceBeat>;

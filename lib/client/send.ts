@@ -217,6 +217,9 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   }
 
   function settle(item: OutboxItem, message: Message, thread?: Thread): void {
+    sentFromThisTab.add(message.id);
+    // Named first, so the history hides the pending copy in the same frame the message lands.
+    outbox.getState().update(item.localId, { messageId: message.id });
     queryClient.setQueryData(threadQueries.messages(item.threadId).queryKey, (data) => withMessage(data, message));
     patchThreadEverywhere(queryClient, item.threadId, (old) => (thread ? mergeThread(old, thread) : withLastMessage(old, message)));
     schedule(() => outbox.getState().remove(item.localId));
@@ -316,6 +319,9 @@ export function sendPipelineFor(queryClient: QueryClient): SendPipeline {
   }
   return pipeline;
 }
+
+/** Messages this tab sent: not "new activity" when the member replies again (lib/client/new-activity). */
+export const sentFromThisTab = new Set<string>();
 
 export function useSendPipeline(): SendPipeline {
   return sendPipelineFor(useQueryClient());

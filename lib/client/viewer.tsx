@@ -9,6 +9,8 @@ import { atLeast, type Role } from "@/lib/api/roles";
  * or disable what the role cannot do and to say why.
  */
 export type ClientViewer = {
+  /** The inbox user's id: presence tells this user apart from the others. */
+  userId: string;
   name: string;
   email: string;
   role: Role;

@@ -12,6 +12,7 @@ import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
 import { createEventFeed, type EventFeed } from "./event-feed";
 import { createGateway, type Gateway } from "./gateway";
 import { createHub, type Hub } from "./hub";
+import { createPresence, type Presence } from "./presence";
 import { createUpstream, type Upstream } from "./upstream";
 import { createUsers, type Users } from "./users";
 
@@ -35,6 +36,7 @@ export type Runtime = {
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
+  presence: Presence;
   events: EventFeed;
   upstream: Upstream;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
   const gateway = createGateway(upstream);
   const hub = createHub();
+  const presence = createPresence({ publish: (event) => hub.publish(event) });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
   const events = createEventFeed({
@@ -77,10 +80,12 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     signInThrottle: createSignInThrottle(),
     gateway,
     hub,
+    presence,
     events,
     upstream,
     async close() {
       events.stop();
+      presence.stop();
       await upstream.close();
       await database.close();
     },

@@ -30,7 +30,10 @@ export function eventsResponse(request: Request, runtime: Runtime, viewer: Sessi
       const send = (message: HubMessage) => write(`id: ${message.id}\nevent: ${INBOX_EVENT_NAME}\ndata: ${JSON.stringify(message.event)}\n\n`);
       // The browser reconnects after 2 s when the stream breaks.
       write(`retry: 2000\n: connected\n\n`);
-      const unsubscribe = runtime.hub.subscribe({ accepts: (event) => visibleTo(event, viewer, runtime), send }, lastEventId);
+      const accepts = (event: InboxEvent) => visibleTo(event, viewer, runtime);
+      const unsubscribe = runtime.hub.subscribe({ accepts, send }, lastEventId);
+      // Who is where now: presence is not replayed, so a new stream starts from the present.
+      for (const event of runtime.presence.snapshot()) if (accepts(event)) send({ id: runtime.hub.lastId(), event });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
@@ -61,19 +64,22 @@ export function eventsResponse(request: Request, runtime: Runtime, viewer: Sessi
   });
 }
 
-/** Under `assignedAndUnassigned`, members hear only of threads and contacts they may see. */
+/** Under `assignedAndUnassigned`, members hear only of threads and contacts they may see (and who is in them). */
 export function visibleTo(event: InboxEvent, viewer: SessionViewer, runtime: Runtime): boolean {
-  if (event.type !== "api" || viewer.visibility === "all" || atLeast(viewer.role, "manager")) return true;
+  if (event.type === "resync" || viewer.visibility === "all" || atLeast(viewer.role, "manager")) return true;
+  if (event.type === "presence") return canSeeThread(event.threadId, viewer, runtime);
   const index = runtime.gateway.index;
-  if (event.threadId) {
-    const thread = index.get(event.threadId);
-    return !thread || canSee(thread, viewer);
-  }
+  if (event.threadId) return canSeeThread(event.threadId, viewer, runtime);
   if (event.contactId) {
     const thread = index.all().find((t) => t.contactId === event.contactId && t.contact);
     return !thread?.contact || canSee(thread.contact, viewer);
   }
   return true;
+}
+
+function canSeeThread(threadId: string, viewer: SessionViewer, runtime: Runtime): boolean {
+  const thread = runtime.gateway.index.get(threadId);
+  return !thread || canSee(thread, viewer);
 }
 
 function parseLastEventId(value: string | null): number | null {

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { InboxEvent } from "@/lib/api/inbox-events";
+import { createPresence, TYPING_TTL_MS, VIEW_TTL_MS, type Presence } from "./presence";
+
+let clock = 0;
+let events: InboxEvent[] = [];
+let presence: Presence;
+
+function setup() {
+  clock = 1_000_000;
+  events = [];
+  presence = createPresence({ publish: (event) => events.push(event), now: () => clock, sweepMs: 60_000 });
+}
+afterEach(() => presence?.stop());
+
+const sam = { userId: "u1", name: "Sam Rivera" };
+const marcus = { userId: "u2", name: "Marcus Lee" };
+
+describe("presence", () => {
+  it("publishes who views a thread, and when they leave it", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    presence.beat({ tabId: "b", ...marcus, threadId: "thr1", typing: false });
+    expect(presence.people("thr1").map((p) => p.name)).toEqual(["Marcus Lee", "Sam Rivera"]);
+    expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [
+      { userId: "u2", name: "Marcus Lee", typing: false },
+      { userId: "u1", name: "Sam Rivera", typing: false },
+    ] });
+
+    // Moving to another thread leaves the first.
+    presence.beat({ tabId: "a", ...sam, threadId: "thr2", typing: false });
+    expect(presence.people("thr1").map((p) => p.userId)).toEqual(["u2"]);
+    expect(events.slice(-2).map((e) => e.type === "presence" && e.threadId)).toEqual(["thr1", "thr2"]);
+
+    presence.beat({ tabId: "b", ...marcus, threadId: null, typing: false });
+    expect(presence.people("thr1")).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [] });
+  });
+
+  it("publishes only changes: a repeated beat is silent", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    const count = events.length;
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    presence.sweep();
+    expect(events).toHaveLength(count);
+  });
+
+  it("typing lasts a few seconds past the last keystroke", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: true });
+    expect(presence.people("thr1")[0]!.typing).toBe(true);
+    // A plain beat meanwhile does not end it.
+    clock += 1_000;
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    expect(presence.people("thr1")[0]!.typing).toBe(true);
+    clock += TYPING_TTL_MS;
+    presence.sweep();
+    expect(presence.people("thr1")[0]!.typing).toBe(false);
+    expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [{ ...sam, typing: false }] });
+  });
+
+  it("a tab that stops beating drops out", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    clock += VIEW_TTL_MS + 1;
+    presence.sweep();
+    expect(presence.people("thr1")).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [] });
+    expect(presence.snapshot()).toEqual([]);
+  });
+
+  it("counts a user's tabs once, typing if any tab is", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    presence.beat({ tabId: "b", ...sam, threadId: "thr1", typing: true });
+    expect(presence.people("thr1")).toEqual([{ ...sam, typing: true }]);
+    presence.beat({ tabId: "b", ...sam, threadId: null, typing: false });
+    expect(presence.people("thr1")).toEqual([{ ...sam, typing: false }]);
+  });
+
+  it("gives a connecting browser every occupied thread", () => {
+    setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    presence.beat({ tabId: "b", ...marcus, threadId: "thr2", typing: true });
+    expect(presence.snapshot()).toEqual([
+      { type: "presence", threadId: "thr1", people: [{ ...sam, typing: false }] },
+      { type: "presence", threadId: "thr2", people: [{ ...marcus, typing: true }] },
+    ]);
+  });
+});
