@@ -145,6 +145,15 @@ describe("loadConfig: each variable", () => {
     for (const bad of ["proxy.internal", "10.0.0.0/33", ","]) refusal({ INBOX_TRUSTED_PROXIES: bad }, "INBOX_TRUSTED_PROXIES");
   });
 
+  it("INBOX_DEMO_SCALE sizes the demo's seed, and is ignored with an upstream", () => {
+    expect(loadConfig({}).demoScale).toBeNull();
+    expect(loadConfig({ INBOX_DEMO_SCALE: "10000" }).demoScale).toBe(10_000);
+    for (const bad of ["0", "lots", "100001"]) refusal({ INBOX_DEMO_SCALE: bad }, "INBOX_DEMO_SCALE");
+    const upstream = loadConfig({ INBOX_DEMO_SCALE: "500", ...UPSTREAM });
+    expect(upstream.demoScale).toBeNull();
+    expect(upstream.warnings.join(" ")).toContain("INBOX_DEMO_SCALE");
+  });
+
   it("INBOX_UPSTREAM_TIMEOUT_MS is a positive number of milliseconds", () => {
     expect(loadConfig({ INBOX_UPSTREAM_TIMEOUT_MS: "2500" }).upstreamTimeoutMs).toBe(2500);
     for (const bad of ["0", "ten", "300001"]) refusal({ INBOX_UPSTREAM_TIMEOUT_MS: bad }, "INBOX_UPSTREAM_TIMEOUT_MS");

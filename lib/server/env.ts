@@ -50,6 +50,8 @@ export type InboxConfig = {
   /** Reverse proxies (IPs or CIDR ranges) whose `X-Forwarded-For` entries are trusted. */
   readonly trustedProxies: readonly string[];
   readonly upstreamTimeoutMs: number;
+  /** Demo mode: how many threads the embedded sandbox seeds into a fresh data folder; null for its standard world. */
+  readonly demoScale: number | null;
   /** Things worth telling the operator at start; never secret. */
   readonly warnings: readonly string[];
 };
@@ -141,6 +143,10 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   const upstreamTimeoutMs =
     parse("INBOX_UPSTREAM_TIMEOUT_MS", get("INBOX_UPSTREAM_TIMEOUT_MS"), integerString(1, 300_000), "must be a whole number of milliseconds from 1 to 300000: how long to wait for the API.") ?? 10_000;
 
+  const demoScale =
+    parse("INBOX_DEMO_SCALE", get("INBOX_DEMO_SCALE"), integerString(1, 100_000), "must be a whole number from 1 to 100000: how many conversations the demo seeds.") ?? null;
+  if (demoScale !== null && mode !== "demo") warnings.push("INBOX_DEMO_SCALE only applies in demo mode; it is ignored with an upstream API.");
+
   const config: InboxConfig = {
     mode,
     production,
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     signInAttemptsPerMinute,
     trustedProxies,
     upstreamTimeoutMs,
+    demoScale: mode === "demo" ? demoScale : null,
     warnings,
   };
   // Every way a config gets logged gives the summary, never the secrets.

@@ -62,8 +62,8 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     const database = options.sandboxDatabase ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/sandbox` });
     let privateSandbox: Promise<Sandbox> | null = null;
     const sandbox = () => {
-      if (!owned) return sharedSandbox(database);
-      privateSandbox ??= openSandbox(database);
+      if (!owned) return sharedSandbox(database, config.demoScale);
+      privateSandbox ??= openSandbox(database, config.demoScale);
       return privateSandbox;
     };
     send = async (request) => (await sandbox()).fetch(request);
@@ -164,20 +164,21 @@ function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
 }
 
-async function openSandbox(database: DatabaseConfig): Promise<Sandbox> {
+async function openSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
   const { createSandbox } = await import("@/lib/sandbox/app");
   // Media URLs point at the BFF's route to the sandbox, since the browser cannot reach it in-process.
-  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH });
+  // The scale applies when the world is first seeded; an existing one is kept.
+  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale } });
 }
 
 // One sandbox per process, kept on globalThis so that modules re-evaluated by hot reload find it.
 const SHARED = Symbol.for("team-inbox.demo-sandbox");
 type Shared = { [SHARED]?: Promise<Sandbox> };
 
-function sharedSandbox(database: DatabaseConfig): Promise<Sandbox> {
+function sharedSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
   const holder = globalThis as Shared;
   if (!holder[SHARED]) {
-    const opening = openSandbox(database);
+    const opening = openSandbox(database, scale);
     holder[SHARED] = opening;
     // A failed open is forgotten, so the next request tries again.
     opening.catch(() => {
