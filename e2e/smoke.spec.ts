@@ -39,7 +39,11 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page).toHaveTitle("Page not found · Team Inbox");
-  expect(await seriousViolations(page)).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+    expect(await seriousViolations(page), `axe in ${colorScheme} mode`).toEqual([]);
+  }
 
   await page.getByRole("link", { name: "Back to the inbox" }).click();
   await expect(page).toHaveURL("/");

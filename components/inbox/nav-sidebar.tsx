@@ -23,6 +23,7 @@ import { teamQueries } from "@/lib/client/queries/team";
 import { useViewer } from "@/lib/client/viewer";
 
 import { AccountStatusDot } from "./account-status";
+import { QuotaMeter } from "./quota-meter";
 import { UserMenu } from "./user-menu";
 
 export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; key: string | null }> = {
@@ -140,6 +141,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
           ))}
         </Section>
       </div>
+      <QuotaMeter />
       <UserMenu />
     </nav>
   );

@@ -35,6 +35,8 @@ export type Upstream = {
    */
   sandboxFetch: UpstreamFetch | null;
   mode: InboxMode;
+  /** API requests sent since start (the API's own, not the sandbox's control or media): what the quota counts. */
+  requestCount(): number;
   close(): Promise<void>;
 };
 
@@ -83,7 +85,11 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
   }
 
   const token = config.apiToken;
-  const guarded = (request: Request) => withTimeout(send, request, timeoutMs);
+  let requests = 0;
+  const guarded = (request: Request) => {
+    requests += 1;
+    return withTimeout(send, request, timeoutMs);
+  };
 
   const upstreamFetch: UpstreamFetch = (path, init) => {
     if (!path.startsWith("/")) return Promise.reject(new TypeError("An upstream path starts with /"));
@@ -118,6 +124,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     fetch: upstreamFetch,
     sandboxFetch,
     mode: config.mode,
+    requestCount: () => requests,
     close,
   };
 }

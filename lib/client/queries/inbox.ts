@@ -23,6 +23,21 @@ export const healthReport = z.object({
 });
 export type HealthReport = z.infer<typeof healthReport>;
 
+/** GET /api/inbox/status (managers): the team's request quota and how events arrive. */
+const isoOrNull = z.string().nullable();
+export const inboxStatus = z.object({
+  quota: z.object({
+    limit: z.number().nullable(),
+    remaining: z.number().nullable(),
+    resetAt: isoOrNull,
+    blockedUntil: isoOrNull,
+    waiting: z.object({ write: z.number(), read: z.number(), background: z.number() }),
+  }),
+  upstream: z.object({ requests: z.number() }),
+  events: z.object({ via: z.enum(["webhook", "replay"]), lastSeq: z.number().nullable(), lastWebhookAt: isoOrNull, lastReplayAt: isoOrNull }),
+});
+export type InboxStatus = z.infer<typeof inboxStatus>;
+
 export const inboxQueries = {
   all: () => ["inbox"] as const,
   counts: () =>
@@ -31,6 +46,13 @@ export const inboxQueries = {
       queryFn: ({ signal }) => getJson("/api/inbox/counts", counts, signal),
       // Server events refresh the counts; the interval only covers a stream that is down.
       refetchInterval: 120_000,
+    }),
+  status: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "status"],
+      queryFn: ({ signal }) => getJson("/api/inbox/status", inboxStatus, signal),
+      // The inbox's own figure, read from answers it already had: polling it costs no quota.
+      refetchInterval: 10_000,
     }),
   /** Whether the server reaches the API: polled so the UI can say so before actions fail. */
   health: () =>
