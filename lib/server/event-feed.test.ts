@@ -1,10 +1,12 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as webhooksRoute from "@/app/api/webhooks/route";
 import { paginateItems } from "@/lib/api/client";
 import type { ApiEvent } from "@/lib/api/events";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 import { loadConfig } from "./env";
+import { createEventFeed } from "./event-feed";
+import { createHub } from "./hub";
 import { createRuntime, installRuntime, type Runtime } from "./runtime";
 
 const SECRET = `whsec_${Buffer.from("a-test-secret-of-thirty-two-bytes!!").toString("base64")}`;
@@ -140,5 +142,38 @@ describe("replay", () => {
     const all: string[] = [];
     for await (const t of paginateItems(rt.upstream.client.threads.list, { folder: "all", limit: 100 })) all.push(t.id);
     expect(rt.gateway.index.all().map((t) => t.id).sort()).toEqual(all.sort());
+  });
+});
+
+describe("replay cadence", () => {
+  it("an idle feed steps up as soon as someone starts watching, and one burst of connections replays once", async () => {
+    const hub = createHub();
+    let calls = 0;
+    const lastSeq = rt.events.status().lastSeq ?? 0;
+    const feed = createEventFeed({
+      db: rt.database.db,
+      gateway: rt.gateway,
+      hub,
+      webhookSecret: null,
+      fetchUpstream: async () => {
+        calls += 1;
+        return Response.json({ data: [], lastSeq, hasMore: false });
+      },
+      intervals: { active: 30, watch: 5_000, idle: 60_000 },
+    });
+    feed.start();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    // Nobody watching: the next replay is a minute away.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(calls).toBe(1);
+
+    // Ten browsers connect at once: one catch-up, not ten.
+    const unsubscribe = hub.subscribe({ accepts: () => true, send: () => undefined }, null);
+    await Promise.all(Array.from({ length: 10 }, () => feed.catchUp()));
+    expect(calls).toBeLessThanOrEqual(2);
+    // And the watching cadence takes over at once.
+    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(5), { timeout: 2_000 });
+    unsubscribe();
+    feed.stop();
   });
 });

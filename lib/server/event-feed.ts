@@ -34,6 +34,8 @@ export type EventFeed = {
    */
   receiveWebhook(rawBody: string, headers: Headers): { event: ApiEvent; applied: Promise<"applied" | "duplicate"> };
   replayNow(): Promise<void>;
+  /** A replay now unless one ran in the last `CATCH_UP_GAP_MS`: for bursts of browsers connecting. */
+  catchUp(): Promise<void>;
   ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]>;
   status(): EventFeedStatus;
 };
@@ -48,17 +50,23 @@ export type EventFeedOptions = {
   fetchUpstream(path: string): Promise<Response>;
   webhookSecret: string | null;
   now?: () => number;
-  /** Replay cadence, in ms. */
-  intervals?: { active: number; idle: number };
+  /**
+   * Replay cadence, in ms: `active` while browsers are connected and no webhook came lately
+   * (events arrive by replay only), `watch` while browsers are connected and webhooks flow
+   * (a safety net for a delivery lost on the way), `idle` with nobody watching.
+   */
+  intervals?: { active: number; watch: number; idle: number };
 };
 
 const SEQ_KEY = "lastSeq";
-const WEBHOOK_QUIET_MS = 30_000;
+/** No webhook for this long: deliveries are taken to have stopped, and replay steps up. */
+const WEBHOOK_QUIET_MS = 10_000;
+const CATCH_UP_GAP_MS = 2_000;
 
 export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { db, gateway, hub } = options;
   const now = options.now ?? Date.now;
-  const intervals = options.intervals ?? { active: 2_000, idle: 60_000 };
+  const intervals = options.intervals ?? { active: 1_500, watch: 15_000, idle: 60_000 };
   const verifier = options.webhookSecret ? new Webhook(options.webhookSecret) : null;
 
   let lastSeq: number | null = null;
@@ -156,18 +164,30 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     return eventPage.parse(await response.json());
   }
 
+  // The replay timer: its next run, so a browser connecting can bring an idle one forward.
+  let dueAt: number | null = null;
+  const cadence = () => {
+    const webhooksQuiet = lastWebhookAt === null || now() - lastWebhookAt > WEBHOOK_QUIET_MS;
+    return hub.clients() === 0 ? intervals.idle : webhooksQuiet ? intervals.active : intervals.watch;
+  };
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    dueAt = now() + ms;
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref?.();
+  };
+  const tick = async () => {
+    timer = null;
+    dueAt = null;
+    if (stopped) return;
+    await feed.replayNow().catch((error: unknown) => console.error("[inbox] event replay failed:", error instanceof Error ? error.message : error));
+    if (stopped || timer) return;
+    schedule(cadence());
+  };
+
   const feed: EventFeed = {
     start() {
       stopped = false;
-      const tick = async () => {
-        timer = null;
-        if (stopped) return;
-        await feed.replayNow().catch((error: unknown) => console.error("[inbox] event replay failed:", error instanceof Error ? error.message : error));
-        if (stopped) return;
-        const webhooksQuiet = lastWebhookAt === null || now() - lastWebhookAt > WEBHOOK_QUIET_MS;
-        timer = setTimeout(tick, hub.clients() > 0 && webhooksQuiet ? intervals.active : intervals.idle);
-        timer.unref?.();
-      };
       void (async () => {
         lastSeq = await loadSeq();
         await tick();
@@ -205,6 +225,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         replaying = null;
       });
       return replaying;
+    },
+    catchUp() {
+      // Someone started watching: the idle cadence gives way to the watching one.
+      if (!stopped && dueAt !== null && dueAt - now() > cadence()) schedule(cadence());
+      if (replaying) return replaying;
+      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) return Promise.resolve();
+      return feed.replayNow();
     },
     ingest,
     status: () => ({

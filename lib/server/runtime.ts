@@ -68,7 +68,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     db: database.db,
     gateway,
     hub,
-    fetchUpstream: (path) => gateway.send("background", path),
+    // Members wait on replay while they watch (and webhooks may be what failed): a read then.
+    fetchUpstream: (path) => gateway.send(hub.clients() > 0 ? "read" : "background", path),
     webhookSecret,
   });
   const runtime: Runtime = {

@@ -47,7 +47,7 @@ export function eventsResponse(request: Request, runtime: Runtime, viewer: Sessi
       };
       request.signal.addEventListener("abort", () => cleanup(), { once: true });
       // Someone is watching now: catch up at once instead of at the idle cadence.
-      runtime.events.replayNow().catch(() => undefined);
+      runtime.events.catchUp().catch(() => undefined);
     },
     cancel() {
       cleanup();
