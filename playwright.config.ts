@@ -6,6 +6,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+const chromiumUse = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  },
+};
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -23,22 +31,11 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      testIgnore: /faults\.spec\.ts/,
+      use: chromiumUse,
     },
+    // Injected API faults hit every request: these run alone, after everything else.
+    { name: "faults", dependencies: ["chromium"], testMatch: /faults\.spec\.ts/, use: chromiumUse },
   ],
   // E2E runs against a production build, never the dev server.
   // Its own data folder, fresh every run, so the journeys start from the seed.

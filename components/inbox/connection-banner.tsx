@@ -5,6 +5,7 @@ import { CloudOffIcon, WifiOffIcon } from "lucide-react";
 import { useSyncExternalStore } from "react";
 
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { useConnectionStore } from "@/lib/client/stores/connection";
 
 /**
  * Says so when the inbox cannot do its work: this browser is offline, the inbox's server does
@@ -25,6 +26,9 @@ export function ConnectionBanner() {
     () => true,
   );
   const health = useQuery(inboxQueries.health());
+  const staleSince = useConnectionStore((s) => s.staleSince);
+  // Served from copies until an answer from the API, or a health check after them, says it is back.
+  const servedStale = staleSince !== null && !(health.data?.upstream.reachable && health.dataUpdatedAt > staleSince);
 
   let message: string | null = null;
   let Icon = CloudOffIcon;
@@ -33,8 +37,8 @@ export function ConnectionBanner() {
     Icon = WifiOffIcon;
   } else if (health.isError) {
     message = "The inbox's server isn't answering. Retrying…";
-  } else if (health.data && !health.data.upstream.reachable) {
-    message = "The messaging service can't be reached right now. Showing what we have; retrying.";
+  } else if ((health.data && !health.data.upstream.reachable) || servedStale) {
+    message = "Reconnecting to the messaging service… Showing what we have; it updates by itself.";
   }
   if (!message) return null;
   return (

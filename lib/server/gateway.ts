@@ -286,9 +286,11 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       const policy = cachePolicy(operation, params);
       const key = `${path}${search.size ? `?${sortedSearch(search)}` : ""}`;
       if (!policy) return send("read", key);
-      const { answer, hit } = await cache.read(key, policy.labels, policy.ttlMs, () => fetchAnswer("read", key));
+      const { answer, hit, stale } = await cache.read(key, policy.labels, policy.ttlMs, () => fetchAnswer("read", key));
       const response = served(answer.body, answer.status, hit ? null : answer.requestId);
       if (!hit) response.headers.delete("x-cache");
+      // The API failed and this is the last good answer: the browser may say it is behind.
+      if (stale) response.headers.set("x-cache", "stale");
       return response;
     },
 

@@ -32,6 +32,18 @@ describe("the shared read cache", () => {
     release();
     expect(JSON.parse((await slow).answer.body)).toBe("old");
     expect((await cache.read("/tags", ["tags"], 60_000, async () => ok("new"))).hit).toBe(false);
+    // What is read after the invalidation is kept again.
+    expect((await cache.read("/tags", ["tags"], 60_000, async () => ok("newer"))).hit).toBe(true);
+  });
+
+  it("keeps nothing read before a clear", async () => {
+    const cache = createReadCache();
+    let release!: () => void;
+    const slow = cache.read("/team", ["team"], 60_000, () => new Promise<CachedAnswer>((r) => (release = () => r(ok("old")))));
+    cache.clear();
+    release();
+    await slow;
+    expect((await cache.read("/team", ["team"], 60_000, async () => ok("new"))).hit).toBe(false);
   });
 
   it("keeps no errors, and lets entries age out", async () => {
@@ -49,5 +61,34 @@ describe("the shared read cache", () => {
     await cache.read("/contacts/c", ["contact:c"], 60_000, async () => ok({ notes: "a" }));
     cache.update("/contacts/c", (body) => ({ ...(body as object), notes: "b" }));
     expect(JSON.parse((await cache.read("/contacts/c", ["contact:c"], 60_000, async () => ok(null))).answer.body)).toEqual({ notes: "b" });
+  });
+
+  it("serves the last good answer, marked stale, when the API fails — aged out or invalidated", async () => {
+    let t = 0;
+    const cache = createReadCache({ now: () => t });
+    const failing = async () => ({ ...ok({ code: "upstreamUnavailable" }), status: 502 });
+    await cache.read("/team", ["team"], 1000, async () => ok("good"));
+
+    t = 5000; // aged out
+    const aged = await cache.read("/team", ["team"], 1000, failing);
+    expect(aged).toMatchObject({ hit: true, stale: true });
+    expect(JSON.parse(aged.answer.body)).toBe("good");
+
+    cache.invalidate("team");
+    expect(cache.size()).toBe(0);
+    const invalidated = await cache.read("/team", ["team"], 1000, async () => Promise.reject(new Error("no answer")));
+    expect(invalidated).toMatchObject({ hit: true, stale: true });
+
+    // Once the API answers again, its answer is served and kept.
+    const back = await cache.read("/team", ["team"], 1000, async () => ok("fresh"));
+    expect(back).toMatchObject({ hit: false, stale: false });
+    expect(JSON.parse((await cache.read("/team", ["team"], 1000, failing)).answer.body)).toBe("fresh");
+  });
+
+  it("passes the failure on when it has nothing to stand in", async () => {
+    const cache = createReadCache();
+    const failed = await cache.read("/tags", ["tags"], 1000, async () => ({ ...ok(null), status: 500 }));
+    expect(failed).toMatchObject({ hit: false, stale: false, answer: { status: 500 } });
+    await expect(cache.read("/tags", ["tags"], 1000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
   });
 });

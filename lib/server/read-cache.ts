@@ -8,6 +8,10 @@ import "server-only";
  *
  * Only successful answers are kept; an entry also ages out after its `ttlMs`, a safety net
  * for changes no event announces.
+ *
+ * When the API fails (a 5xx, a timeout, no answer), the last good answer is served instead —
+ * even one aged out or invalidated — marked `stale`: members keep reading, slightly behind,
+ * while the inbox says it is reconnecting, rather than meeting errors.
  */
 export type CachedAnswer = {
   status: number;
@@ -16,11 +20,14 @@ export type CachedAnswer = {
   requestId: string | null;
 };
 
-type Entry = { answer: CachedAnswer; labels: readonly string[]; storedAt: number; ttlMs: number };
+/** `current` false: invalidated, kept only to stand in when the API fails. */
+type Entry = { answer: CachedAnswer; labels: readonly string[]; storedAt: number; ttlMs: number; current: boolean };
+
+export type CacheRead = { answer: CachedAnswer; hit: boolean; stale: boolean };
 
 export type ReadCache = {
   /** The cached answer, or the one `load` fetches (shared by everyone asking meanwhile). */
-  read(key: string, labels: readonly string[], ttlMs: number, load: () => Promise<CachedAnswer>): Promise<{ answer: CachedAnswer; hit: boolean }>;
+  read(key: string, labels: readonly string[], ttlMs: number, load: () => Promise<CachedAnswer>): Promise<CacheRead>;
   /** Drops every entry carrying one of these labels. */
   invalidate(...labels: string[]): void;
   /** Drops every entry whose key starts with `prefix`. */
@@ -39,6 +46,7 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
   // A load that started before an invalidation must not store what it read.
   let generation = 0;
   const labelGenerations = new Map<string, number>();
+  let clearedAt = 0;
 
   function store(key: string, entry: Entry) {
     entries.delete(key);
@@ -50,16 +58,17 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
   return {
     async read(key, labels, ttlMs, load) {
       const found = entries.get(key);
-      if (found && now() - found.storedAt < found.ttlMs) {
+      if (found && found.current && now() - found.storedAt < found.ttlMs) {
         store(key, found);
-        return { answer: found.answer, hit: true };
+        return { answer: found.answer, hit: true, stale: false };
       }
       let pending = loading.get(key)?.promise;
       if (!pending) {
         const startedAt = generation;
         pending = load().then((answer) => {
-          const invalidatedSince = labels.some((l) => (labelGenerations.get(l) ?? -1) >= startedAt);
-          if (answer.status >= 200 && answer.status < 300 && !invalidatedSince) store(key, { answer, labels, storedAt: now(), ttlMs });
+          // Invalidations bump the generation first, so one that came after this load began is newer than it.
+          const invalidatedSince = startedAt < clearedAt || labels.some((l) => (labelGenerations.get(l) ?? -1) > startedAt);
+          if (answer.status >= 200 && answer.status < 300 && !invalidatedSince) store(key, { answer, labels, storedAt: now(), ttlMs, current: true });
           return answer;
         });
         const mine = pending;
@@ -68,18 +77,30 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
           if (loading.get(key)?.promise === mine) loading.delete(key);
         });
       }
-      return { answer: await pending, hit: false };
+      let answer: CachedAnswer;
+      try {
+        answer = await pending;
+      } catch (error) {
+        const fallback = entries.get(key);
+        if (fallback) return { answer: fallback.answer, hit: true, stale: true };
+        throw error;
+      }
+      if (answer.status >= 500) {
+        const fallback = entries.get(key);
+        if (fallback) return { answer: fallback.answer, hit: true, stale: true };
+      }
+      return { answer, hit: false, stale: false };
     },
     invalidate(...labels) {
       generation += 1;
       for (const label of labels) labelGenerations.set(label, generation);
-      for (const [key, entry] of entries) if (entry.labels.some((l) => labels.includes(l))) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.current && entry.labels.some((l) => labels.includes(l))) entries.set(key, { ...entry, current: false });
       // Reads in flight for these labels finish for those already waiting, but are not kept,
       // and later readers start a fresh one.
       for (const [key, load] of loading) if (load.labels.some((l) => labels.includes(l))) loading.delete(key);
     },
     invalidatePrefix(prefix) {
-      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+      for (const [key, entry] of entries) if (key.startsWith(prefix)) entries.set(key, { ...entry, current: false });
     },
     update(key, change) {
       const entry = entries.get(key);
@@ -93,10 +114,12 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
     },
     clear() {
       generation += 1;
+      clearedAt = generation;
       entries.clear();
       loading.clear();
       labelGenerations.clear();
     },
-    size: () => entries.size,
+    /** Entries that answer reads without a request (not the ones kept only as stand-ins). */
+    size: () => [...entries.values()].filter((e) => e.current).length,
   };
 }

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from "@playwright/test";
+import { storageStateOf } from "./helpers";
+
+// Faults the sandbox injects hit every request of the run, so this file runs on its own,
+// after the rest (its own project in playwright.config.ts).
+test.use({ storageState: storageStateOf("member") });
+
+async function sandbox(page: Page, method: "POST" | "DELETE", path: string, body?: unknown) {
+  const response = await page.request.fetch(`/api/sandbox/_sandbox${path}`, { method, data: body, headers: { origin: new URL(page.url()).origin } });
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+}
+
+test("when the API fails, reads are served from what the inbox holds, with a 'reconnecting' banner", async ({ page }) => {
+  await page.goto("/?folder=all");
+  const row = page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first();
+  const threadId = (await row.getAttribute("data-thread-id"))!;
+  await row.click();
+  const history = page.getByRole("article");
+  await expect(history.first()).toBeVisible();
+  const before = await history.count();
+
+  try {
+    // The API starts failing; then the contact writes in, so the inbox's copy of the history is out of date.
+    await sandbox(page, "POST", "/faults", { kind: "internalError", count: 200 });
+    await sandbox(page, "POST", "/inbound", { threadId, content: "Are you there?" });
+
+    await page.reload();
+    const banner = page.getByRole("status").filter({ hasText: "Reconnecting to the messaging service" });
+    await expect(banner).toBeVisible();
+    // The history is still there — the last good copy — not an error.
+    await expect(history).toHaveCount(before);
+    await expect(page.getByText("Couldn't open this conversation")).toHaveCount(0);
+  } finally {
+    await sandbox(page, "DELETE", "/faults");
+  }
+
+  // The API is back: the next read brings the news, and the banner goes.
+  await page.reload();
+  await expect(page.getByRole("article").filter({ hasText: "Are you there?" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Reconnecting" })).toHaveCount(0);
+});
