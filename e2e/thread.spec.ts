@@ -214,3 +214,33 @@ test("teammates see who is in a thread, and a reply after new activity waits for
     await managerContext.close();
   }
 });
+
+test("reading is per member: a thread one member read stays unread for the others", async ({ page, browser }) => {
+  type Row = { id: string; unread: boolean; lastMessage: { direction: string } | null; profile: { displayName: string | null } };
+  const threads = ((await (await page.request.get("/api/v2/threads?folder=inbox&limit=100&expand=profile")).json()) as { data: Row[] }).data;
+  // One this member has not opened yet in this run: unread for them by the owner's flag.
+  const marks = ((await (await page.request.get("/api/inbox/reads")).json()) as { data: { threadId: string }[] }).data.map((m) => m.threadId);
+  const thread = threads.find((t) => t.unread && t.lastMessage?.direction === "inbound" && t.profile.displayName && !marks.includes(t.id))!;
+  const row = (p: Page) => p.locator(`[data-thread-id="${thread.id}"]`);
+  // Searched for by name, so its row is on screen in a virtualized list.
+  const view = `/?folder=inbox&q=${encodeURIComponent(thread.profile.displayName!)}`;
+
+  await page.goto(view);
+  await expect(row(page)).toHaveAttribute("aria-label", /unread/);
+  await row(page).click();
+  await expect(row(page)).not.toHaveAttribute("aria-label", /unread/);
+  await page.reload();
+  await expect(row(page)).not.toHaveAttribute("aria-label", /unread/);
+
+  // The manager has not read it: for them it is still unread, and the team owner's flag is unchanged.
+  const managerContext = await browser.newContext({ storageState: storageStateOf("manager") });
+  try {
+    const manager = await managerContext.newPage();
+    await manager.goto(view);
+    await expect(row(manager)).toHaveAttribute("aria-label", /unread/);
+    const apiThread = (await (await manager.request.get(`/api/v2/threads/${thread.id}`)).json()) as { unread: boolean };
+    expect(apiThread.unread).toBe(true);
+  } finally {
+    await managerContext.close();
+  }
+});

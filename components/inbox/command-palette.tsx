@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import type { Folder, Thread } from "@/lib/api/threads";
 import { personName } from "@/lib/client/format";
 import { CLEARED, COMPOSER_ID, SEARCH_INPUT_ID, type SetParams } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { teamQueries } from "@/lib/client/queries/team";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
@@ -39,6 +40,9 @@ export function CommandPalette({
   const tags = useQuery(teamQueries.tags());
   const statuses = useQuery(teamQueries.statuses());
   const update = useUpdateThread();
+  const markRead = useMarkRead();
+  const unreadFor = useUnreadFor();
+  const targetUnread = target ? unreadFor(target) : false;
 
   const run = (action: () => void) => {
     setPaletteOpen(false);
@@ -67,9 +71,9 @@ export function CommandPalette({
                 />
                 <Action
                   id="toggleRead"
-                  icon={target.unread ? <MailOpenIcon /> : <MailIcon />}
-                  label={target.unread ? "Mark read" : "Mark unread"}
-                  onSelect={() => run(() => update.mutate({ threadId: target.id, patch: { unread: !target.unread }, label: target.unread ? "mark it read" : "mark it unread" }))}
+                  icon={targetUnread ? <MailOpenIcon /> : <MailIcon />}
+                  label={targetUnread ? "Mark read" : "Mark unread"}
+                  onSelect={() => run(() => markRead.mutate({ thread: target, read: targetUnread }))}
                 />
                 <Action id="assign" icon={<UsersIcon />} label="Assign…" onSelect={() => run(() => ui.setPicker("assign"))} />
                 {viewer.memberId && target.assigneeId !== viewer.memberId ? (

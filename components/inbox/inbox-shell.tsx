@@ -14,7 +14,7 @@ import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
 import { filtersOf, useInboxParams, type InboxParams } from "@/lib/client/inbox-url";
-import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/send";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
@@ -65,7 +65,8 @@ function Inbox() {
   // The phone's contact sheet belongs to the thread it was opened on: another thread closes it.
   const contactSheetOpen = contactSheet !== null && contactSheet === params.thread;
   const contactPanelOpen = useUiStore((s) => s.contactPanelOpen);
-  const updateThread = useUpdateThread();
+  const markRead = useMarkRead();
+  const unreadFor = useUnreadFor();
   const now = useNow();
 
   // The keyboard cursor follows the open thread, and starts on the first row.
@@ -77,13 +78,13 @@ function Inbox() {
     (thread: Thread, how: "push" | "replace" = "push") => {
       setCursorId(thread.id);
       void setParams({ thread: thread.id }, { history: how });
-      // Opening a conversation reads it, once: `u` may mark it unread again while it stays open.
-      if (thread.unread && markedRead.current !== thread.id) {
+      // Opening a conversation reads it (for this member), once: `u` may mark it unread again while it stays open.
+      if (unreadFor(thread) && markedRead.current !== thread.id) {
         markedRead.current = thread.id;
-        updateThread.mutate({ threadId: thread.id, patch: { unread: false }, label: "mark it read" });
+        markRead.mutate({ thread, read: true });
       }
     },
-    [setParams, updateThread],
+    [setParams, markRead, unreadFor],
   );
   const close = useCallback(() => void setParams({ thread: null }), [setParams]);
   const filter = useCallback(

@@ -11,6 +11,8 @@ import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
 import { useUiStore } from "@/lib/client/stores/ui";
 
+import { useUnreadFor } from "@/lib/client/mutations/reads";
+
 import { ThreadRow, rowLabel, type RowLookups } from "./thread-row";
 
 const ROW_HEIGHT = 84;
@@ -49,6 +51,7 @@ export function ThreadList(props: ThreadListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const keyboardNav = useUiStore((s) => s.keyboardNav);
   const setKeyboardNav = useUiStore((s) => s.setKeyboardNav);
+  const unreadFor = useUnreadFor();
   // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders with the virtualizer; nothing of it is memoized
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -130,7 +133,7 @@ export function ThreadList(props: ThreadListProps) {
                 aria-selected={thread.id === openId}
                 aria-setsize={hasNextPage ? -1 : rows.length}
                 aria-posinset={item.index + 1}
-                aria-label={rowLabel(thread, lookups)}
+                aria-label={rowLabel(thread, lookups, unreadFor(thread))}
                 data-thread-id={thread.id}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
@@ -140,6 +143,7 @@ export function ThreadList(props: ThreadListProps) {
               >
                 <ThreadRow
                   thread={thread}
+                  unread={unreadFor(thread)}
                   lookups={lookups}
                   open={thread.id === openId}
                   focused={keyboardNav && thread.id === cursorId}

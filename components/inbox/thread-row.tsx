@@ -27,6 +27,7 @@ export type RowLookups = {
  */
 export const ThreadRow = memo(function ThreadRow({
   thread,
+  unread,
   lookups,
   open,
   focused,
@@ -34,6 +35,8 @@ export const ThreadRow = memo(function ThreadRow({
   now,
 }: {
   thread: Thread;
+  /** Unread for the viewer (lib/api/read-state). */
+  unread: boolean;
   lookups: RowLookups;
   open: boolean;
   focused: boolean;
@@ -59,13 +62,13 @@ export const ThreadRow = memo(function ThreadRow({
     >
       <div className="relative shrink-0 pt-0.5">
         <PersonAvatar name={name} src={profile?.avatarUrl} className="size-9" />
-        {thread.unread ? (
+        {unread ? (
           <span className="absolute -top-0.5 -left-0.5 size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
         ) : null}
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
-          <span className={cn("min-w-0 truncate text-sm", thread.unread ? "font-semibold" : "font-medium")}>{name}</span>
+          <span className={cn("min-w-0 truncate text-sm", unread ? "font-semibold" : "font-medium")}>{name}</span>
           {profile?.handle && profile.handle !== name ? (
             <span className="min-w-0 shrink truncate text-xs text-muted-foreground">{profile.handle}</span>
           ) : null}
@@ -73,7 +76,7 @@ export const ThreadRow = memo(function ThreadRow({
             {listTime(thread.activity.at, now)}
           </span>
         </div>
-        <p className={cn("mt-0.5 truncate text-sm", thread.unread ? "text-foreground" : "text-muted-foreground")}>
+        <p className={cn("mt-0.5 truncate text-sm", unread ? "text-foreground" : "text-muted-foreground")}>
           {thread.lastMessage?.direction === "outbound" ? <span className="text-muted-foreground">You: </span> : null}
           {thread.activity.preview ?? <span className="italic">{thread.lastMessage ? "Message unsent" : "No messages yet"}</span>}
         </p>
@@ -146,9 +149,9 @@ function RowPresence({ threadId }: { threadId: string }) {
 }
 
 /** A row's accessible name: enough to choose it without seeing it. */
-export function rowLabel(thread: Thread, lookups: RowLookups): string {
+export function rowLabel(thread: Thread, lookups: RowLookups, unread: boolean): string {
   const parts = [personName(thread.profile)];
-  if (thread.unread) parts.push("unread");
+  if (unread) parts.push("unread");
   if (thread.isRequest) parts.push("message request");
   if (thread.activity.preview) parts.push(thread.activity.preview);
   const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;

@@ -71,8 +71,11 @@ export function ThreadHeader({
   onTypingIndicators,
   onDelete,
   deleting,
+  unread,
 }: {
   thread: Thread;
+  /** Unread for the viewer (lib/api/read-state), not the API's owner flag. */
+  unread: boolean;
   accountLink: AccountLink | undefined;
   platformName: string | null;
   assignee: Member | undefined;
@@ -118,8 +121,8 @@ export function ThreadHeader({
             {thread.archived ? <ArchiveRestoreIcon aria-hidden /> : <ArchiveIcon aria-hidden />}
           </IconAction>
           {/* On phones it folds into the menu (a menu's items are outside the header, so by viewport). */}
-          <IconAction label={thread.unread ? "Mark read" : "Mark unread"} shortcut="U" onClick={onToggleUnread} className="hidden md:inline-flex">
-            {thread.unread ? <MailOpenIcon aria-hidden /> : <MailIcon aria-hidden />}
+          <IconAction label={unread ? "Mark read" : "Mark unread"} shortcut="U" onClick={onToggleUnread} className="hidden md:inline-flex">
+            {unread ? <MailOpenIcon aria-hidden /> : <MailIcon aria-hidden />}
           </IconAction>
           <AssignButton thread={thread} assignee={assignee} onAssign={onAssign} />
           <div className="hidden items-center gap-0.5 md:@xl:flex">
@@ -135,7 +138,7 @@ export function ThreadHeader({
           </div>
           <MoreMenu
             className="md:@xl:hidden"
-            unread={thread.unread}
+            unread={unread}
             onToggleUnread={onToggleUnread}
             typing={thread.typingIndicators}
             typingNote={typingNote}

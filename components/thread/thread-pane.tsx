@@ -22,6 +22,7 @@ import { useOthersIn, usePresenceBeat } from "@/lib/client/hooks/use-presence";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/new-activity";
 import { useInboxParams } from "@/lib/client/inbox-url";
+import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -76,6 +77,8 @@ function OpenThread({
   const toggleContactPanel = useUiStore((s) => s.toggleContactPanel);
   const setPicker = useUiStore((s) => s.setPicker);
   const updateThread = useUpdateThread();
+  const markRead = useMarkRead();
+  const unread = useUnreadFor()(thread);
   const deleteThread = useDeleteThread(onLeave);
   const pipeline = useSendPipeline();
   const pending = useThreadOutbox(thread.id);
@@ -110,7 +113,8 @@ function OpenThread({
         onBack={onBack}
         onToggleContact={onShowContact ?? toggleContactPanel}
         onArchive={() => update({ archived: !thread.archived }, thread.archived ? "unarchive it" : "archive it")}
-        onToggleUnread={() => update({ unread: !thread.unread }, thread.unread ? "mark it read" : "mark it unread")}
+        unread={unread}
+        onToggleUnread={() => markRead.mutate({ thread, read: unread })}
         onAssign={() => setPicker("assign")}
         onTypingIndicators={(typingIndicators) => update({ typingIndicators }, "change the typing indicators")}
         onDelete={() => deleteThread.mutate(thread.id)}

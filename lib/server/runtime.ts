@@ -13,6 +13,7 @@ import { createEventFeed, type EventFeed } from "./event-feed";
 import { createGateway, type Gateway } from "./gateway";
 import { createHub, type Hub } from "./hub";
 import { createPresence, type Presence } from "./presence";
+import { createReadState, type ReadState } from "./read-state";
 import { createUpstream, type Upstream } from "./upstream";
 import { createUsers, type Users } from "./users";
 
@@ -33,6 +34,7 @@ export type Runtime = {
   auth: Auth;
   users: Users;
   settings: Settings;
+  reads: ReadState;
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
@@ -78,6 +80,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     auth,
     users,
     settings,
+    reads: createReadState(database.db),
     signInThrottle: createSignInThrottle(),
     gateway,
     hub,

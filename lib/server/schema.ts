@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The inbox's own tables, in the Postgres schema `inbox` so they never meet the sandbox's.
@@ -105,4 +105,18 @@ export const seenEvents = inbox.table(
     seenAt: ts("seen_at").notNull().defaultNow(),
   },
   (t) => [index("seen_events_seen_at_idx").on(t.seenAt)],
+);
+
+/** Per-member read state (lib/api/read-state): the newest message each user had seen, or null once marked unread. */
+export const threadReads = inbox.table(
+  "thread_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
+    readAt: ts("read_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
 );

@@ -34,7 +34,8 @@ export type ThreadIndex = {
   list(query: ThreadQuery, viewer: Viewer): Promise<{ data: Thread[]; nextCursor: string | null }>;
   get(threadId: string): IndexedThread | undefined;
   all(): IndexedThread[];
-  counts(viewer: Viewer & { memberId: string }): Promise<Counts>;
+  /** Threads and unread threads per folder and queue; `isUnread` decides unread (per member, by default the owner's flag). */
+  counts(viewer: Viewer & { memberId: string }, isUnread?: (thread: Thread) => boolean): Promise<Counts>;
   /** Puts a thread as the API answered it (a write's answer), keeping embedded data it lacks. */
   upsert(thread: Thread): void;
   remove(threadId: string): void;
@@ -79,9 +80,9 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
     },
     get: (id) => threads.get(id),
     all: () => [...threads.values()],
-    async counts(viewer) {
+    async counts(viewer, isUnread) {
       await load();
-      return countThreads([...threads.values()].filter((t) => canSee(t, viewer)), viewer.memberId);
+      return countThreads([...threads.values()].filter((t) => canSee(t, viewer)), viewer.memberId, isUnread);
     },
     upsert(thread) {
       const old = threads.get(thread.id);
@@ -127,7 +128,7 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
   return index;
 }
 
-export function countThreads(list: readonly Thread[], memberId: string): Counts {
+export function countThreads(list: readonly Thread[], memberId: string, isUnread: (thread: Thread) => boolean = (t) => t.unread): Counts {
   const tally = () => ({ total: 0, unread: 0 });
   const folders = Object.fromEntries(FOLDERS.map((f) => [f, tally()])) as Counts["folders"];
   const mine = tally();
@@ -135,7 +136,7 @@ export function countThreads(list: readonly Thread[], memberId: string): Counts 
   const byAssignee: Counts["byAssignee"] = {};
   const add = (into: { total: number; unread: number }, thread: Thread) => {
     into.total += 1;
-    if (thread.unread) into.unread += 1;
+    if (isUnread(thread)) into.unread += 1;
   };
   for (const thread of list) {
     for (const folder of FOLDERS) if (inFolder(thread, folder)) add(folders[folder], thread);

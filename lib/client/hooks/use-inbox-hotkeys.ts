@@ -3,6 +3,7 @@
 import { useHotkeys } from "react-hotkeys-hook";
 import type { Folder, Thread } from "@/lib/api/threads";
 import type { InboxParamsChange } from "@/lib/client/inbox-url";
+import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -39,6 +40,8 @@ export function useInboxHotkeys({
 }) {
   const ui = useUiStore();
   const updateThread = useUpdateThread();
+  const markRead = useMarkRead();
+  const unreadFor = useUnreadFor();
   const index = cursorId ? rows.findIndex((r) => r.id === cursorId) : -1;
   const target = rows.find((r) => r.id === (openId ?? cursorId)) ?? null;
 
@@ -79,7 +82,7 @@ export function useInboxHotkeys({
     },
     toggleRead: () => {
       if (!target) return;
-      updateThread.mutate({ threadId: target.id, patch: { unread: !target.unread }, label: target.unread ? "mark it read" : "mark it unread" });
+      markRead.mutate({ thread: target, read: unreadFor(target) });
     },
     assign: () => target && ui.setPicker("assign"),
     tag: () => target && ui.setPicker("tag"),

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, errorBody } from "@/lib/api/errors";
+import { readMarks } from "@/lib/api/read-state";
 import { FOLDERS } from "@/lib/api/threads";
 
 /**
@@ -54,6 +55,13 @@ export const inboxQueries = {
       // The inbox's own figure, read from answers it already had: polling it costs no quota.
       refetchInterval: 10_000,
     }),
+  /** The viewer's read marks, by thread (lib/api/read-state). */
+  reads: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "reads"],
+      queryFn: async ({ signal }) => new Map((await getJson("/api/inbox/reads", readMarks, signal)).data.map((mark) => [mark.threadId, mark])),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** Whether the server reaches the API: polled so the UI can say so before actions fail. */
   health: () =>
     queryOptions({
@@ -65,10 +73,19 @@ export const inboxQueries = {
 };
 
 /** GET an inbox endpoint and parse it, with the same errors as the API client. */
-export async function getJson<Schema extends z.ZodType>(url: string, schema: Schema, signal?: AbortSignal): Promise<z.output<Schema>> {
+export function getJson<Schema extends z.ZodType>(url: string, schema: Schema, signal?: AbortSignal): Promise<z.output<Schema>> {
+  return requestJson(url, { signal, headers: { accept: "application/json" } }, schema);
+}
+
+/** POST JSON to an inbox endpoint and parse the answer, with the same errors as the API client. */
+export function postJson<Schema extends z.ZodType>(url: string, body: unknown, schema: Schema): Promise<z.output<Schema>> {
+  return requestJson(url, { method: "POST", headers: { accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) }, schema);
+}
+
+async function requestJson<Schema extends z.ZodType>(url: string, init: RequestInit, schema: Schema): Promise<z.output<Schema>> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers: { accept: "application/json" } });
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") throw error;
     throw new ApiError({ status: 0, code: "networkError" });

@@ -1,6 +1,9 @@
+import { unreadFor } from "@/lib/api/read-state";
 import { route } from "@/lib/server/route";
 
-// Threads and unread threads per folder and queue, as the viewer may see them.
-export const GET = route(async (_request, { runtime, viewer }) =>
-  Response.json(await runtime.gateway.index.counts(viewer), { headers: { "cache-control": "no-store" } }),
-);
+// Threads and unread threads per folder and queue, as the viewer may see them, unread for the viewer.
+export const GET = route(async (_request, { runtime, viewer }) => {
+  const marks = new Map((await runtime.reads.list(viewer.userId)).map((mark) => [mark.threadId, mark]));
+  const counts = await runtime.gateway.index.counts(viewer, (thread) => unreadFor(thread, marks.get(thread.id)));
+  return Response.json(counts, { headers: { "cache-control": "no-store" } });
+});

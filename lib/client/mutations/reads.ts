@@ -1,0 +1,47 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { z } from "zod";
+import { readMark, readUpTo, unreadFor, type ReadMark } from "@/lib/api/read-state";
+import type { Thread } from "@/lib/api/threads";
+import { toastError } from "@/lib/client/errors";
+import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
+import { inboxQueries, postJson } from "@/lib/client/queries/inbox";
+
+const readAnswer = z.object({ mark: readMark, ownerUnread: z.boolean() });
+
+/** Whether a thread is unread for the viewer: their own mark, else the owner's flag. */
+export function useUnreadFor(): (thread: Pick<Thread, "id" | "unread" | "lastMessage">) => boolean {
+  const reads = useQuery(inboxQueries.reads());
+  const marks = reads.data;
+  return useCallback((thread) => unreadFor(thread, marks?.get(thread.id)), [marks]);
+}
+
+/**
+ * Marking a thread read or unread for the viewer (and, for the team owner, upstream too):
+ * shown at once, rolled back with a toast when refused.
+ */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  const key = inboxQueries.reads().queryKey;
+  return useMutation({
+    mutationFn: ({ thread, read }: { thread: Thread; read: boolean }) => postJson("/api/inbox/reads", { threadId: thread.id, read }, readAnswer),
+    onMutate: async ({ thread, read }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      const mark: ReadMark = { threadId: thread.id, readAt: read ? readUpTo(thread) : null };
+      queryClient.setQueryData(key, (marks) => new Map(marks ?? []).set(thread.id, mark));
+      return { before };
+    },
+    onError: (error, { read }, context) => {
+      queryClient.setQueryData(key, context?.before);
+      toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
+    },
+    onSuccess: ({ mark, ownerUnread }) => {
+      queryClient.setQueryData(key, (marks) => new Map(marks ?? []).set(mark.threadId, mark));
+      patchThreadEverywhere(queryClient, mark.threadId, (old) => (old.unread === ownerUnread ? old : { ...old, unread: ownerUnread }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
+  });
+}
