@@ -149,6 +149,12 @@ test("status, tag, valuation and notes are saved, and still there after a reload
   await expect(contact.getByRole("button", { name: `Remove tag ${tagName}` })).toBeVisible();
   await expect(contact.getByLabel("Valuation")).toHaveValue(/12[,.\s]?500/);
   await expect(contact.getByRole("textbox", { name: "Notes" })).toHaveValue(note);
+
+  // The contact's activity names who did it (the API only knows the team's token).
+  const activity = contact.getByRole("list", { name: "Recent activity" });
+  await expect(activity).toContainText("Sam Rivera set the status to Meeting booked");
+  await expect(activity).toContainText("Sam Rivera tagged the contact");
+  await expect(activity).toContainText("Sam Rivera edited the notes");
 });
 
 test("screenshots of the main views", async ({ page }) => {
@@ -191,6 +197,8 @@ test("teammates see who is in a thread, and a reply after new activity waits for
     await composer(manager).fill(managerReply);
     await composer(manager).press("Enter");
     await expect(message(page, managerReply)).toBeVisible();
+    // Sent through the inbox, it is the manager's, not the API's: the activity log says who.
+    await expect(message(page, managerReply)).toHaveAttribute("aria-label", /^Marcus Lee, /);
     await composer(page).press("Enter");
     const notice = page.getByRole("alert").filter({ hasText: "New activity — review before sending" });
     await expect(notice).toBeVisible();

@@ -20,6 +20,7 @@ import { hasRole, useViewer } from "@/lib/client/viewer";
 
 import { AssigneeName, ContactAssignee } from "./contact-assignee";
 import { ContactNotes } from "./contact-notes";
+import { ContactActivity } from "./contact-activity";
 import { ContactSection } from "./contact-section";
 import { ContactStatus } from "./contact-status";
 import { ContactTags } from "./contact-tags";
@@ -214,6 +215,8 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
       </ContactSection>
 
       <ContactNotes contactId={contactId} notes={contact.notes} personName={name} />
+
+      <ContactActivity contactId={contactId} />
 
       <NewConversation
         contactId={contactId}

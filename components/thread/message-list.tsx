@@ -14,6 +14,7 @@ import { personName } from "@/lib/client/format";
 import { groupByDay, groupReactions, orderMessages, startsRun, type ReactionGroup } from "@/lib/client/message-groups";
 import { nextMidnight, nextWindowClose, reactionAuthorName, senderLabel } from "@/lib/client/message-meta";
 import { useEditMessage, useReactToMessage, useRemoveReaction, useUnsendMessage } from "@/lib/client/mutations/messages";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
@@ -54,6 +55,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
   const members = useQuery(teamQueries.members());
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());
+  const activity = useQuery(inboxQueries.activity(thread.id));
 
   const accountLink = links.data?.find((l) => l.id === thread.accountLinkId) ?? thread.accountLink ?? null;
   const platform = accountLink ? (platforms.data?.find((p) => p.platform === accountLink.platform) ?? null) : null;
@@ -67,14 +69,18 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
 
   const rows = useMemo<Row[]>(() => {
     const memberNames = new Map((members.data ?? []).map((m) => [m.id, m]));
+    const sentViaInbox = new Map((activity.data ?? []).filter((e) => e.action === "messages.send" && e.messageId).map((e) => [e.messageId!, e.userName]));
     const linkNames = new Map((links.data ?? []).map((l) => [l.id, l]));
     const profile = person ? { id: person.id, name: personLabel } : null;
     const nameOf = (author: Message["reactions"][number]["author"]) => reactionAuthorName(author, { accountLinks: linkNames, profile });
+    const senders = messages.map((message) =>
+      message.direction === "outbound" ? senderLabel(message.sentBy, memberNames, sentViaInbox.get(message.id)) : personLabel,
+    );
     return messages.map((message, i) => {
       const context = capabilitiesKnown && accountLink ? { accountLink, thread, platform, message, now } : null;
       return {
         message,
-        sender: message.direction === "outbound" ? senderLabel(message.sentBy, memberNames) : personLabel,
+        sender: senders[i]!,
         reactions: groupReactions(message.reactions, { ownAccountLinkId: thread.accountLinkId, nameOf }),
         checks: context
           ? {
@@ -83,10 +89,11 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
               react: checkCapability("message:react", context),
             }
           : null,
-        startsRun: startsRun(messages[i - 1], message),
+        // Two members' sends through the inbox are both `api` to the API: their names part them.
+        startsRun: startsRun(messages[i - 1], message) || senders[i - 1] !== senders[i],
       };
     });
-  }, [messages, members.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
+  }, [messages, members.data, activity.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
 
   const days = useMemo(() => groupByDay(rows, (row) => row.message.sentAt, now), [rows, now]);
 

@@ -9,6 +9,8 @@ describe("senderLabel", () => {
     expect(senderLabel({ type: "agent", name: "Auto-reply" }, members)).toBe("Auto-reply");
     expect(senderLabel({ type: "campaign", campaignId: "cmp1" }, members)).toBe("Campaign");
     expect(senderLabel({ type: "api" }, members)).toBe("API");
+    expect(senderLabel({ type: "api" }, members, "Sam Rivera")).toBe("Sam Rivera");
+    expect(senderLabel({ type: "external" }, members, "Sam Rivera")).toBe("Sent from the platform's app");
     expect(senderLabel({ type: "external" }, members)).toBe("Sent from the platform's app");
   });
   it("shows a sender type it does not know generically", () => {

@@ -9,8 +9,11 @@ import type { Member } from "@/lib/api/team";
  * actions or media URL stop working. Pure, so the list can ask it for every message.
  */
 
-/** Who sent an outbound message, as the team reads it. */
-export function senderLabel(sentBy: SentBy | null, members: ReadonlyMap<string, Pick<Member, "name">>): string {
+/**
+ * Who sent an outbound message, as the team reads it. `viaInbox` is the member the inbox's
+ * activity log names for it: a send through the inbox reaches the API as `api`.
+ */
+export function senderLabel(sentBy: SentBy | null, members: ReadonlyMap<string, Pick<Member, "name">>, viaInbox?: string): string {
   if (!sentBy) return "Your team";
   const by = sentBy as { type: string; memberId?: unknown; name?: unknown };
   switch (by.type) {
@@ -21,7 +24,7 @@ export function senderLabel(sentBy: SentBy | null, members: ReadonlyMap<string, 
     case "campaign":
       return "Campaign";
     case "api":
-      return "API";
+      return viaInbox ?? "API";
     case "external":
       return "Sent from the platform's app";
     default:

@@ -223,6 +223,7 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
     queryClient.setQueryData(threadQueries.messages(item.threadId).queryKey, (data) => withMessage(data, message));
     patchThreadEverywhere(queryClient, item.threadId, (old) => (thread ? mergeThread(old, thread) : withLastMessage(old, message)));
     schedule(() => outbox.getState().remove(item.localId));
+    void queryClient.invalidateQueries({ queryKey: inboxQueries.activity(item.threadId).queryKey });
     // Folders (no reply, requests) and counts depend on the last message: let the server say.
     void queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey });
     void queryClient.invalidateQueries({ queryKey: threadQueries.lists() });

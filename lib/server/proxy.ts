@@ -6,6 +6,7 @@ import { SERVICE_ID_PATTERN } from "@/lib/api/primitives";
 import { describeIssues, parseQuery } from "@/lib/api/query";
 import { atLeast, canSee, filterVisible, permit, resolve, type PolicyRow, type Viewer } from "./policy";
 import { apiError } from "./route";
+import type { WriteRecord } from "./activity";
 import type { Gateway } from "./gateway";
 
 /**
@@ -37,7 +38,12 @@ export type ProxyRequest = {
   bodyText: string | null;
 };
 
-export type ProxyContext = { gateway: Gateway; viewer: Viewer };
+export type ProxyContext = {
+  gateway: Gateway;
+  viewer: Viewer;
+  /** Told of each write that succeeded, for the activity log; its failure never fails the write. */
+  onWrite?: (write: WriteRecord) => Promise<void>;
+};
 
 /** Response headers of the API that reach the browser unchanged. */
 const PASSED_HEADERS = ["content-type", "x-request-id", "x-cache", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "allow"];
@@ -75,12 +81,29 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
     if (value !== null) headers.set(name, value);
   }
   const qs = request.search.size ? `?${request.search.toString()}` : "";
+  const before = context.onWrite ? heldBefore(operation, params, body, gateway) : null;
   const answer = await gateway.write(operation, `${request.path}${qs}`, {
     method: request.method.toUpperCase(),
     headers,
     body: ENDPOINTS[operation].body ? request.bodyText : null,
   });
+  if (answer.ok && context.onWrite) {
+    const text = await answer.clone().text();
+    await context
+      .onWrite({ operation, params, body, answer: safeJson(text) ?? null, before, requestId: answer.headers.get("x-request-id") })
+      .catch((error: unknown) => console.error("[inbox] recording activity failed:", error instanceof Error ? error.message : error));
+  }
   return relay(answer, null);
+}
+
+/** The fields a thread or contact update changes, as the inbox held them before (no request made). */
+function heldBefore(operation: Operation, params: Record<string, string>, body: unknown, gateway: Gateway): Record<string, unknown> | null {
+  if (typeof body !== "object" || body === null) return null;
+  let held: Record<string, unknown> | undefined;
+  if (operation === "threads.update") held = gateway.index.get(params.threadId!) as Record<string, unknown> | undefined;
+  if (operation === "contacts.update") held = gateway.index.all().find((t) => t.contact?.id === params.contactId)?.contact as Record<string, unknown> | undefined;
+  if (!held) return null;
+  return Object.fromEntries(Object.keys(body).map((key) => [key, held[key] ?? null]));
 }
 
 /** Path parameters: service IDs where the spec says so, an index that is a number. */

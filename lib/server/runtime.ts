@@ -14,6 +14,7 @@ import { createGateway, type Gateway } from "./gateway";
 import { createHub, type Hub } from "./hub";
 import { createPresence, type Presence } from "./presence";
 import { createReadState, type ReadState } from "./read-state";
+import { createActivityLog, type ActivityLog } from "./activity";
 import { createUpstream, type Upstream } from "./upstream";
 import { createUsers, type Users } from "./users";
 
@@ -35,6 +36,7 @@ export type Runtime = {
   users: Users;
   settings: Settings;
   reads: ReadState;
+  activity: ActivityLog;
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
@@ -81,6 +83,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     users,
     settings,
     reads: createReadState(database.db),
+    activity: createActivityLog(database.db),
     signInThrottle: createSignInThrottle(),
     gateway,
     hub,
@@ -104,6 +107,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     throw error;
   }
   if (options.background !== false) {
+    runtime.activity.purge().catch((error: unknown) => console.error("[inbox] purging old activity failed:", error instanceof Error ? error.message : error));
     // Read the team's threads now, so the first member to open the inbox does not wait.
     gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error));
     events.start();

@@ -120,3 +120,27 @@ export const threadReads = inbox.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
 );
+
+/**
+ * Every write made through the inbox (lib/server/activity): the API acts as the team owner,
+ * so only the inbox knows which member did what. Kept a year. No foreign key to `user`: the
+ * record outlives a removed login, and names it as it was.
+ */
+export const activity = inbox.table(
+  "activity",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    memberId: text("member_id"),
+    action: text("action").notNull(),
+    threadId: text("thread_id"),
+    contactId: text("contact_id"),
+    messageId: text("message_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    requestId: text("request_id"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("activity_thread_idx").on(t.threadId, t.at), index("activity_contact_idx").on(t.contactId, t.at), index("activity_at_idx").on(t.at)],
+);

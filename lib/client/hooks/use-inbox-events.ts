@@ -73,6 +73,9 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
   }
   const { apiType, threadId, contactId } = event;
   const counts = inboxQueries.counts().queryKey;
+  // Changes made through the inbox are in its activity log (who sent, who changed what): the
+  // inbox's own database, so reading it again costs no quota.
+  if (/^(message|thread|contact)\./.test(apiType)) touch(inboxQueries.activityAll());
   if (apiType.startsWith("message.")) {
     if (threadId) touch(threadQueries.messages(threadId).queryKey);
     if (apiType.startsWith("message.reaction")) return;

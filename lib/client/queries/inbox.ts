@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, errorBody } from "@/lib/api/errors";
+import { activityPage } from "@/lib/api/activity";
 import { readMarks } from "@/lib/api/read-state";
 import { FOLDERS } from "@/lib/api/threads";
 
@@ -54,6 +55,19 @@ export const inboxQueries = {
       queryFn: ({ signal }) => getJson("/api/inbox/status", inboxStatus, signal),
       // The inbox's own figure, read from answers it already had: polling it costs no quota.
       refetchInterval: 10_000,
+    }),
+  activityAll: () => [...inboxQueries.all(), "activity"] as const,
+  /** A thread's activity log, newest first (who did what through the inbox). */
+  activity: (threadId: string) =>
+    queryOptions({
+      queryKey: [...inboxQueries.activityAll(), threadId],
+      queryFn: async ({ signal }) => (await getJson(`/api/inbox/activity?threadId=${threadId}&limit=500`, activityPage, signal)).data,
+    }),
+  /** A contact's activity log, newest first. */
+  contactActivity: (contactId: string) =>
+    queryOptions({
+      queryKey: [...inboxQueries.activityAll(), "contact", contactId],
+      queryFn: async ({ signal }) => (await getJson(`/api/inbox/activity?contactId=${contactId}&limit=50`, activityPage, signal)).data,
     }),
   /** The viewer's read marks, by thread (lib/api/read-state). */
   reads: () =>

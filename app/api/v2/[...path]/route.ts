@@ -6,7 +6,14 @@ const handle = route(async (request, { runtime, viewer }) => {
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api\/v2/, "") || "/";
   const bodyText = ["GET", "HEAD", "DELETE"].includes(request.method) ? null : await request.text();
-  return proxy({ method: request.method, path, search: url.searchParams, headers: request.headers, bodyText }, { gateway: runtime.gateway, viewer });
+  return proxy(
+    { method: request.method, path, search: url.searchParams, headers: request.headers, bodyText },
+    {
+      gateway: runtime.gateway,
+      viewer,
+      onWrite: (write) => runtime.activity.record({ userId: viewer.userId, name: viewer.name, memberId: viewer.memberLinked ? viewer.memberId : null }, write),
+    },
+  );
 });
 
 export const GET = handle;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { activitySentence, type ActivityNames } from "./activity-sentences";
+
+const names: ActivityNames = { member: (id) => ({ mem1: "Priya Shah" })[id], status: (id) => ({ st1: "Qualified" })[id] };
+
+describe("activity sentences", () => {
+  it("says what a write did, in words", () => {
+    expect(activitySentence({ action: "messages.send", after: {} }, names)).toBe("sent a message");
+    expect(activitySentence({ action: "threads.update", after: { archived: true } }, names)).toBe("archived the conversation");
+    expect(activitySentence({ action: "threads.update", after: { assigneeId: "mem1" } }, names)).toBe("assigned the conversation to Priya Shah");
+    expect(activitySentence({ action: "threads.update", after: { assigneeId: null, archived: false } }, names)).toBe("unarchived the conversation and unassigned the conversation");
+    expect(activitySentence({ action: "contacts.update", after: { status: "st1", notes: "x" } }, names)).toBe("set the status to Qualified and edited the notes");
+    expect(activitySentence({ action: "tags.create", after: { name: "VIP" } }, names)).toBe("created the tag “VIP”");
+    expect(activitySentence({ action: "messages.delete", after: null }, names)).toBe("unsent a message");
+  });
+
+  it("reads sensibly for what it does not know", () => {
+    expect(activitySentence({ action: "threads.update", after: { somethingNew: 1 } }, names)).toBe("changed the conversation");
+    expect(activitySentence({ action: "widgets.spin", after: null }, names)).toBe("did widgets.spin");
+  });
+});

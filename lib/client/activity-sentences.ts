@@ -1,0 +1,74 @@
+import type { ActivityEntry } from "@/lib/api/activity";
+
+/** Names the sentences need, looked up by ID. */
+export type ActivityNames = { member(id: string): string | undefined; status(id: string): string | undefined };
+
+type Change = Record<string, unknown>;
+
+/**
+ * What an activity entry says, after the member's name: "archived the conversation". One
+ * table for every action the inbox records (lib/server/activity); an action added later
+ * still reads sensibly.
+ */
+export function activitySentence(entry: Pick<ActivityEntry, "action" | "after">, names: ActivityNames): string {
+  const after = (entry.after ?? {}) as Change;
+  switch (entry.action) {
+    case "messages.send":
+      return "sent a message";
+    case "messages.update":
+      return "edited a message";
+    case "messages.delete":
+      return after.scope === "self" ? "hid a message from the team" : "unsent a message";
+    case "messages.react":
+      return typeof after.emoji === "string" ? `reacted ${after.emoji}` : "reacted to a message";
+    case "messages.unreact":
+      return "removed a reaction";
+    case "threads.update":
+      return joined(threadChanges(after, names)) ?? "changed the conversation";
+    case "threads.delete":
+      return "deleted the conversation";
+    case "contacts.update":
+      return joined(contactChanges(after, names)) ?? "changed the contact";
+    case "contacts.addTag":
+      return "tagged the contact";
+    case "contacts.removeTag":
+      return "removed a tag from the contact";
+    case "tags.create":
+    case "statuses.create":
+      return `created the ${entry.action.startsWith("tags") ? "tag" : "status"} ${typeof after.name === "string" ? `“${after.name}”` : ""}`.trim();
+    case "tags.update":
+    case "statuses.update":
+      return `changed a ${entry.action.startsWith("tags") ? "tag" : "status"}`;
+    case "tags.delete":
+    case "statuses.delete":
+      return `deleted a ${entry.action.startsWith("tags") ? "tag" : "status"}`;
+    default:
+      return `did ${entry.action}`;
+  }
+}
+
+function threadChanges(after: Change, names: ActivityNames): string[] {
+  const out: string[] = [];
+  if (after.archived === true) out.push("archived the conversation");
+  if (after.archived === false) out.push("unarchived the conversation");
+  if (after.unread === true) out.push("marked it unread for the team");
+  if (after.unread === false) out.push("marked it read for the team");
+  if ("assigneeId" in after) out.push(after.assigneeId ? `assigned the conversation to ${names.member(String(after.assigneeId)) ?? "a member"}` : "unassigned the conversation");
+  if ("typingIndicators" in after) out.push("changed the typing indicators");
+  return out;
+}
+
+function contactChanges(after: Change, names: ActivityNames): string[] {
+  const out: string[] = [];
+  if ("status" in after) out.push(after.status ? `set the status to ${names.status(String(after.status)) ?? String(after.status)}` : "cleared the status");
+  if ("assigneeId" in after) out.push(after.assigneeId ? `assigned the contact to ${names.member(String(after.assigneeId)) ?? "a member"}` : "unassigned the contact");
+  if ("valuation" in after) out.push(after.valuation === null ? "cleared the valuation" : "changed the valuation");
+  if ("notes" in after) out.push("edited the notes");
+  return out;
+}
+
+function joined(parts: string[]): string | null {
+  if (parts.length === 0) return null;
+  if (parts.length === 1) return parts[0]!;
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
