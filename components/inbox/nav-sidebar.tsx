@@ -5,6 +5,7 @@ import {
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
+  SettingsIcon,
   LayersIcon,
   MailQuestionIcon,
   UserCheckIcon,
@@ -15,6 +16,7 @@ import Link from "next/link";
 
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
 import { inboxHref, type InboxParams } from "@/lib/client/inbox-url";
@@ -57,7 +59,15 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
         <span className="grid size-7 place-items-center rounded-md bg-primary text-primary-foreground">
           <InboxIcon className="size-4" aria-hidden />
         </span>
-        <span className="truncate text-sm font-semibold">Team Inbox</span>
+        <span className="flex-1 truncate text-sm font-semibold">Team Inbox</span>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Link href="/settings" aria-label="Settings" onClick={onNavigate} className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+              <SettingsIcon className="size-4" aria-hidden />
+            </Link>
+          </TooltipTrigger>
+          <TooltipContent>Settings</TooltipContent>
+        </Tooltip>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         <ul className="flex flex-col gap-0.5">

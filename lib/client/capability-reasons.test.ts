@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capabilityReason } from "./capability-reasons";
+import { capabilityLabel, capabilityReason, windowLabel } from "./capability-reasons";
 
 describe("capability reasons", () => {
   it("says nothing when allowed", () => {
@@ -25,5 +25,19 @@ describe("capability reasons", () => {
     expect(capabilityReason({ allowed: false, reason: "messageNotMutable", capability: "message:edit", messageState: "inbound" }, "edit")).toBe(
       "Only messages your team sent can be changed.",
     );
+  });
+});
+
+describe("capability and window labels", () => {
+  it("names known capabilities and keeps unknown ones as the API names them", () => {
+    expect(capabilityLabel("message:edit")).toBe("Edit messages");
+    expect(capabilityLabel("message:schedule")).toBe("message:schedule");
+  });
+  it("says a window in the largest whole unit", () => {
+    expect(windowLabel(900)).toBe("15 minutes");
+    expect(windowLabel(3600)).toBe("1 hour");
+    expect(windowLabel(172_800)).toBe("2 days");
+    expect(windowLabel(90)).toBe("90 seconds");
+    expect(windowLabel(null)).toBe("no time limit");
   });
 });

@@ -38,3 +38,27 @@ const PAUSE_REASONS: Record<string, string> = {
 export function pauseReasonLabel(reason: string): string {
   return PAUSE_REASONS[reason] ?? reason;
 }
+
+const CAPABILITY_LABELS: Record<string, string> = {
+  "message:send": "Send messages",
+  "thread:create": "Start conversations",
+  "message:edit": "Edit messages",
+  "message:unsend": "Unsend messages",
+  "message:react": "React",
+  "thread:typing": "Typing indicators",
+  "thread:delete": "Delete on the platform",
+};
+
+/** A capability in words; one this inbox does not know is shown as the API names it. */
+export function capabilityLabel(capability: string): string {
+  return CAPABILITY_LABELS[capability] ?? capability;
+}
+
+/** A mutation window in words: "15 minutes", "2 days", "no time limit". */
+export function windowLabel(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return "no time limit";
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"}`;
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} hour${seconds === 3_600 ? "" : "s"}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? "" : "s"}`;
+  return `${seconds} seconds`;
+}

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { ROLES, type Role, type Viewer } from "./policy";
+import type { ClientViewer } from "@/lib/client/viewer";
 import { runtime, type Runtime } from "./runtime";
 
 /**
@@ -49,3 +50,10 @@ export const requireViewer = cache(async (): Promise<SessionViewer> => {
   if (!viewer) redirect(`/login?next=${encodeURIComponent(requestHeaders.get("x-return-to") ?? "/")}`);
   return viewer;
 });
+
+/** What the browser may know of the viewer (lib/client/viewer): no secrets, no session. */
+export async function clientViewer(): Promise<ClientViewer> {
+  const viewer = await requireViewer();
+  const { config } = await runtime();
+  return { userId: viewer.userId, name: viewer.name, email: viewer.email, role: viewer.role, memberId: viewer.memberLinked ? viewer.memberId : null, mode: config.mode };
+}

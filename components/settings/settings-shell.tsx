@@ -1,0 +1,71 @@
+"use client";
+
+import { ArrowLeftIcon, BlocksIcon, Building2Icon, Link2Icon, TagsIcon } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+import { cn } from "@/components/ui/cn";
+import { ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
+
+/** The settings pages, in the order the navigation lists them. */
+export const SETTINGS_PAGES = [
+  { href: "/settings/team", label: "Team", Icon: Building2Icon },
+  { href: "/settings/labels", label: "Tags and statuses", Icon: TagsIcon },
+  { href: "/settings/accounts", label: "Account links", Icon: Link2Icon },
+  { href: "/settings/platforms", label: "Platforms", Icon: BlocksIcon },
+] as const;
+
+/** The settings area: its own navigation beside the page, and the way back to the inbox. */
+export function SettingsShell({ viewer, children }: { viewer: ClientViewer; children: ReactNode }) {
+  const pathname = usePathname();
+  return (
+    <ViewerProvider viewer={viewer}>
+      <div className="flex min-h-dvh flex-col md:flex-row">
+        <nav aria-label="Settings" className="shrink-0 border-b bg-muted/40 p-3 md:w-60 md:border-r md:border-b-0">
+          <Link href="/" className="mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+            <ArrowLeftIcon className="size-4" aria-hidden />
+            Back to the inbox
+          </Link>
+          <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</p>
+          <ul className="flex flex-wrap gap-0.5 md:flex-col">
+            {SETTINGS_PAGES.map(({ href, label, Icon }) => {
+              const active = pathname === href;
+              return (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/50",
+                      active ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden />
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <main className="min-w-0 flex-1 px-4 py-6 md:px-10 md:py-8">
+          <div className="mx-auto max-w-4xl">{children}</div>
+        </main>
+      </div>
+    </ViewerProvider>
+  );
+}
+
+/** A settings page's heading and what it is for. */
+export function SettingsHeader({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </header>
+  );
+}
