@@ -6,7 +6,16 @@ test.use({ storageState: storageStateOf("member") });
 test.describe("the start page is the inbox", () => {
   test("loads the inbox with its folders and list", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("Inbox · Team Inbox");
+    // The tab's title carries the member's unread count in the inbox.
+    const inboxLink = page.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^Inbox/ });
+    await expect(inboxLink).toHaveText(/\d+$/);
+    // Read together, since other journeys may read threads meanwhile.
+    await expect
+      .poll(async () => {
+        const count = (await inboxLink.innerText()).match(/(\d+)\s*$/)?.[1];
+        return (await page.title()) === `(${count}) Inbox · Team Inbox`;
+      })
+      .toBe(true);
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
     await expect(page.getByRole("navigation").getByRole("link", { name: /^Inbox/ })).toBeVisible();
     await expect(page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first()).toBeVisible();

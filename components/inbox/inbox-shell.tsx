@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { Thread } from "@/lib/api/threads";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
 import { filtersOf, useInboxParams, type InboxParams } from "@/lib/client/inbox-url";
@@ -53,6 +54,7 @@ function ShellSkeleton() {
 function Inbox() {
   const viewer = useViewer();
   useInboxEvents();
+  useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();
   const [params, setParams] = useInboxParams();
