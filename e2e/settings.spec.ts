@@ -57,3 +57,53 @@ test.describe("settings, as a member", () => {
     await expect(page.getByText("Managers and admins also see the team's request quota")).toBeVisible();
   });
 });
+
+test.describe("the activity log", () => {
+  test("managers see who did what, filter it, and export it", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("manager") });
+    const page = await context.newPage();
+    try {
+      await page.goto("/settings/activity");
+      const origin = new URL(page.url()).origin;
+      // Something to find: the manager archives a conversation and brings it back.
+      const threads = ((await (await page.request.get("/api/v2/threads?folder=inbox&limit=1")).json()) as { data: { id: string }[] }).data;
+      for (const archived of [true, false]) {
+        const response = await page.request.patch(`/api/v2/threads/${threads[0]!.id}`, { data: { archived }, headers: { origin } });
+        expect(response.ok()).toBe(true);
+      }
+
+      await page.goto("/settings/activity?action=threads.update");
+      const log = page.getByRole("list", { name: "Activity" });
+      await expect(log.getByText("Marcus Lee archived the conversation").first()).toBeVisible();
+      await expect(log.getByText("Marcus Lee unarchived the conversation").first()).toBeVisible();
+
+      await page.getByRole("combobox", { name: "Member" }).click();
+      await page.getByRole("option", { name: "Marcus Lee" }).click();
+      await expect(page).toHaveURL(/member=/);
+      await expect(log.getByRole("listitem").first()).toContainText("Marcus Lee");
+      expect(await log.getByRole("listitem").filter({ hasNotText: "Marcus Lee" }).count()).toBe(0);
+
+      const href = (await page.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!;
+      expect(href).toContain("format=csv");
+      const csv = await page.request.get(href);
+      expect(csv.headers()["content-type"]).toContain("text/csv");
+      expect(await csv.text()).toMatch(/^time,member,memberId,action/);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("members are told it is for managers, and refused by the server", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("member") });
+    const page = await context.newPage();
+    try {
+      await page.goto("/settings/activity");
+      await expect(page.getByText("Only managers and admins can see the team's whole activity.")).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Activity log" })).toHaveCount(0);
+      expect((await page.request.get("/api/inbox/activity")).status()).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,12 +1,12 @@
 "use client";
 
-import { ArrowLeftIcon, BlocksIcon, Building2Icon, Link2Icon, TagsIcon } from "lucide-react";
+import { ArrowLeftIcon, BlocksIcon, Building2Icon, HistoryIcon, Link2Icon, TagsIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
-import { ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
+import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 
 /** The settings pages, in the order the navigation lists them. */
 export const SETTINGS_PAGES = [
@@ -14,6 +14,7 @@ export const SETTINGS_PAGES = [
   { href: "/settings/labels", label: "Tags and statuses", Icon: TagsIcon },
   { href: "/settings/accounts", label: "Account links", Icon: Link2Icon },
   { href: "/settings/platforms", label: "Platforms", Icon: BlocksIcon },
+  { href: "/settings/activity", label: "Activity log", Icon: HistoryIcon, managersOnly: true },
 ] as const;
 
 /** The settings area: its own navigation beside the page, and the way back to the inbox. */
@@ -29,7 +30,7 @@ export function SettingsShell({ viewer, children }: { viewer: ClientViewer; chil
           </Link>
           <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</p>
           <ul className="flex flex-wrap gap-0.5 md:flex-col">
-            {SETTINGS_PAGES.map(({ href, label, Icon }) => {
+            {SETTINGS_PAGES.filter((page) => !("managersOnly" in page) || hasRole(viewer, "manager")).map(({ href, label, Icon }) => {
               const active = pathname === href;
               return (
                 <li key={href}>

@@ -25,9 +25,19 @@ export type ActivityEntry = z.infer<typeof activityEntry>;
 
 export const activityPage = z.object({ data: z.array(activityEntry) });
 
-/** GET /api/inbox/activity filters: a thread's or a contact's entries, newest first. */
+/**
+ * GET /api/inbox/activity filters, newest first: a thread's or a contact's entries (for whoever
+ * may see them), or the team's (managers) by member, action and time (`from` inclusive, `to`
+ * exclusive). `format=csv` answers a CSV file of the same entries (up to 10,000).
+ */
 export const activityQuery = z.object({
   threadId: serviceId.optional(),
   contactId: serviceId.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  memberId: serviceId.optional(),
+  action: z.string().regex(/^[a-zA-Z]+\.[a-zA-Z]+$/).optional(),
+  from: timestamp.optional(),
+  to: timestamp.optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+  limit: z.coerce.number().int().min(1).max(10_000).default(100),
 });
+export type ActivityQuery = z.infer<typeof activityQuery>;

@@ -5,6 +5,26 @@ export type ActivityNames = { member(id: string): string | undefined; status(id:
 
 type Change = Record<string, unknown>;
 
+/** The actions the log records, named for a filter. */
+export const ACTIVITY_ACTIONS = [
+  { action: "messages.send", label: "Sent a message" },
+  { action: "messages.update", label: "Edited a message" },
+  { action: "messages.delete", label: "Unsent a message" },
+  { action: "messages.react", label: "Reacted" },
+  { action: "messages.unreact", label: "Removed a reaction" },
+  { action: "threads.update", label: "Changed a conversation" },
+  { action: "threads.delete", label: "Deleted a conversation" },
+  { action: "contacts.update", label: "Changed a contact" },
+  { action: "contacts.addTag", label: "Tagged a contact" },
+  { action: "contacts.removeTag", label: "Untagged a contact" },
+  { action: "tags.create", label: "Created a tag" },
+  { action: "tags.update", label: "Changed a tag" },
+  { action: "tags.delete", label: "Deleted a tag" },
+  { action: "statuses.create", label: "Created a status" },
+  { action: "statuses.update", label: "Changed a status" },
+  { action: "statuses.delete", label: "Deleted a status" },
+] as const;
+
 /**
  * What an activity entry says, after the member's name: "archived the conversation". One
  * table for every action the inbox records (lib/server/activity); an action added later

@@ -61,4 +61,22 @@ describe("the activity log", () => {
     expect((await log(manager, "")).status).toBe(200);
     expect((await log(member, "threadId=NOT-AN-ID")).status).toBe(400);
   });
+
+  it("filters the team's activity by member, action and time, and exports it as CSV", async () => {
+    const samMember = (await bff.runtime.users.get("sam@acme.test"))!.memberId!;
+    const mine = activityPage.parse((await log(manager, `memberId=${samMember}&action=threads.update`)).body).data;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.userName === "Sam Rivera" && e.action === "threads.update")).toBe(true);
+    const future = activityPage.parse((await log(manager, `from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).body).data;
+    expect(future).toEqual([]);
+
+    const csv = await call(activityRoute, "GET", `/api/inbox/activity?format=csv&memberId=${samMember}`, { cookie: manager });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="inbox-activity-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines[0]).toBe("time,member,memberId,action,threadId,contactId,messageId,before,after,requestId");
+    expect(lines.slice(1).every((line) => line.includes("Sam Rivera"))).toBe(true);
+    expect(lines.length).toBeGreaterThan(1);
+    expect((await log(member, "format=csv")).status).toBe(403);
+  });
 });

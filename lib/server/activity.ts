@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { ActivityEntry } from "@/lib/api/activity";
 import type { Operation } from "@/lib/api/endpoints";
 import type { Database } from "@/lib/db/connection";
@@ -48,9 +48,15 @@ export function createActivityLog(db: Database) {
       });
     },
 
-    async list(filter: { threadId?: string; contactId?: string; limit: number }): Promise<ActivityEntry[]> {
-      const where = filter.threadId ? eq(activity.threadId, filter.threadId) : filter.contactId ? eq(activity.contactId, filter.contactId) : undefined;
-      const rows = await db.select().from(activity).where(where).orderBy(desc(activity.at)).limit(filter.limit);
+    async list(filter: { threadId?: string; contactId?: string; memberId?: string; action?: string; from?: string; to?: string; limit: number }): Promise<ActivityEntry[]> {
+      const conditions: SQL[] = [];
+      if (filter.threadId) conditions.push(eq(activity.threadId, filter.threadId));
+      if (filter.contactId) conditions.push(eq(activity.contactId, filter.contactId));
+      if (filter.memberId) conditions.push(eq(activity.memberId, filter.memberId));
+      if (filter.action) conditions.push(eq(activity.action, filter.action));
+      if (filter.from) conditions.push(gte(activity.at, new Date(filter.from)));
+      if (filter.to) conditions.push(lt(activity.at, new Date(filter.to)));
+      const rows = await db.select().from(activity).where(and(...conditions)).orderBy(desc(activity.at)).limit(filter.limit);
       return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     },
 
