@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 
 /** The settings pages, in the order the navigation lists them. */
@@ -20,6 +21,8 @@ export const SETTINGS_PAGES = [
 /** The settings area: its own navigation beside the page, and the way back to the inbox. */
 export function SettingsShell({ viewer, children }: { viewer: ClientViewer; children: ReactNode }) {
   const pathname = usePathname();
+  // Another member's changes (a new tag, an account going offline) show here as they happen.
+  useInboxEvents();
   return (
     <ViewerProvider viewer={viewer}>
       <div className="flex min-h-dvh flex-col md:flex-row">
