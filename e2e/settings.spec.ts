@@ -107,3 +107,35 @@ test.describe("the activity log", () => {
     }
   });
 });
+
+test.describe("the workload page", () => {
+  test("managers see each member's and account's load, and open a member's queue from it", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("manager") });
+    const page = await context.newPage();
+    try {
+      await page.goto("/settings/workload");
+      const members = page.getByRole("table", { name: /^Members:/ });
+      await expect(members.getByRole("rowheader", { name: "Unassigned" })).toBeVisible();
+      await expect(members.getByRole("rowheader", { name: "Marcus Lee" })).toBeVisible();
+      await expect(page.getByRole("table", { name: /^Account links:/ }).getByRole("rowheader", { name: /Acme on LinkedIn/ })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await members.getByRole("link", { name: "Unassigned" }).click();
+      await expect(page).toHaveURL(/unassigned=true/);
+      await expect(page.getByRole("heading", { level: 1, name: "Unassigned" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("members are told it is for managers, and refused by the server", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("member") });
+    const page = await context.newPage();
+    try {
+      await page.goto("/settings/workload");
+      await expect(page.getByText("Only managers and admins can see the team's workload.")).toBeVisible();
+      expect((await page.request.get("/api/inbox/workload")).status()).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, BlocksIcon, Building2Icon, HistoryIcon, Link2Icon, TagsIcon } from "lucide-react";
+import { ArrowLeftIcon, BlocksIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -15,6 +15,7 @@ export const SETTINGS_PAGES = [
   { href: "/settings/labels", label: "Tags and statuses", Icon: TagsIcon },
   { href: "/settings/accounts", label: "Account links", Icon: Link2Icon },
   { href: "/settings/platforms", label: "Platforms", Icon: BlocksIcon },
+  { href: "/settings/workload", label: "Workload", Icon: GaugeIcon, managersOnly: true },
   { href: "/settings/activity", label: "Activity log", Icon: HistoryIcon, managersOnly: true },
 ] as const;
 

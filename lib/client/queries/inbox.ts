@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { activityPage } from "@/lib/api/activity";
 import { readMarks } from "@/lib/api/read-state";
+import { workload } from "@/lib/api/workload";
 import { FOLDERS } from "@/lib/api/threads";
 
 /**
@@ -57,6 +58,13 @@ export const inboxQueries = {
       refetchInterval: 10_000,
     }),
   activityAll: () => [...inboxQueries.all(), "activity"] as const,
+  /** Who carries what (managers); server events refresh it with the counts. */
+  workload: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "counts", "workload"],
+      queryFn: ({ signal }) => getJson("/api/inbox/workload", workload, signal),
+      refetchInterval: 60_000,
+    }),
   /** A thread's activity log, newest first (who did what through the inbox). */
   activity: (threadId: string) =>
     queryOptions({

@@ -1,0 +1,162 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+
+import { AccountStatusDot } from "@/components/inbox/account-status";
+import { SettingsHeader } from "@/components/settings/settings-shell";
+import { PersonAvatar } from "@/components/ui/avatar";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { WorkloadTally } from "@/lib/api/workload";
+import { errorMessage } from "@/lib/client/errors";
+import { fullTime, waited } from "@/lib/client/format";
+import { inboxHref } from "@/lib/client/inbox-url";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { teamQueries } from "@/lib/client/queries/team";
+import { hasRole, useViewer } from "@/lib/client/viewer";
+
+/** Who is overloaded, what waits unanswered, and where: for managers, updating as events arrive. */
+export function WorkloadPage() {
+  const viewer = useViewer();
+  if (!hasRole(viewer, "manager")) {
+    return (
+      <>
+        <SettingsHeader title="Workload" description="Who carries what." />
+        <p className="text-sm text-muted-foreground">Only managers and admins can see the team&apos;s workload.</p>
+      </>
+    );
+  }
+  return <TeamWorkload />;
+}
+
+function TeamWorkload() {
+  const load = useQuery(inboxQueries.workload());
+  const members = useQuery(teamQueries.members());
+  const links = useQuery(teamQueries.accountLinks());
+
+  const header = <SettingsHeader title="Workload" description="Open conversations in the inbox per member and per account, how many are unread, and how many wait on a reply from us — with the longest wait." />;
+  if (load.isPending) {
+    return (
+      <>
+        {header}
+        <div role="status" aria-label="Loading the workload" className="grid gap-2">
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-4/5" />
+        </div>
+      </>
+    );
+  }
+  if (load.isError) {
+    return (
+      <>
+        {header}
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(load.error)}
+        </p>
+      </>
+    );
+  }
+  const data = load.data;
+  const max = Math.max(1, data.unassigned.open, ...data.members.map((m) => m.open), ...data.accountLinks.map((l) => l.open));
+  const memberRows = [...data.members].sort((a, b) => b.open - a.open);
+  return (
+    <>
+      {header}
+      <LoadTable
+        title="Members"
+        rows={[
+          ...memberRows.map((row) => {
+            const member = members.data?.find((m) => m.id === row.memberId);
+            const name = member?.name ?? "A former member";
+            return { key: row.memberId, name, href: `/${inboxHref({ folder: "inbox", assigneeId: [row.memberId] })}`, icon: <PersonAvatar name={name} src={member?.avatarUrl} className="size-6" />, tally: row };
+          }),
+          { key: "unassigned", name: "Unassigned", href: `/${inboxHref({ folder: "inbox", unassigned: true })}`, icon: null, tally: data.unassigned },
+        ]}
+        max={max}
+      />
+      <LoadTable
+        title="Account links"
+        rows={data.accountLinks.map((row) => {
+          const link = links.data?.find((l) => l.id === row.accountLinkId);
+          return {
+            key: row.accountLinkId,
+            name: link?.displayName ?? row.accountLinkId,
+            href: `/${inboxHref({ folder: "inbox", accountLinkId: [row.accountLinkId] })}`,
+            icon: link ? <AccountStatusDot status={link.status} /> : null,
+            tally: row,
+          };
+        })}
+        max={max}
+      />
+    </>
+  );
+}
+
+type Row = { key: string; name: string; href: string; icon: React.ReactNode; tally: WorkloadTally };
+
+function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: number }) {
+  const now = new Date();
+  return (
+    <section aria-labelledby={`load-${title}`} className="mb-8">
+      <h2 id={`load-${title}`} className="mb-2 font-medium">
+        {title}
+      </h2>
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}: open, unread and waiting conversations</caption>
+          <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {title === "Members" ? "Member" : "Account"}
+              </th>
+              <th scope="col" className="w-2/5 px-3 py-2 font-medium">
+                Open
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Unread
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Waiting on us
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Longest wait
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ key, name, href, icon, tally }) => (
+              <tr key={key} className="border-t">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <Link href={href} className="inline-flex items-center gap-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
+                    {icon}
+                    {name}
+                  </Link>
+                </th>
+                <td className="px-3 py-2">
+                  <div className="flex items-center gap-2">
+                    <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden>
+                      <div className="h-full rounded-full bg-primary" style={{ width: `${(tally.open / max) * 100}%` }} />
+                    </div>
+                    <span className="w-8 text-right tabular-nums">{tally.open}</span>
+                  </div>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{tally.unread}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{tally.waiting}</td>
+                <td className="px-3 py-2">
+                  {tally.oldestWaitSince ? (
+                    <span className="text-amber-800 dark:text-amber-200" title={`Waiting since ${fullTime(tally.oldestWaitSince)}`}>
+                      {waited(tally.oldestWaitSince, now)}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
