@@ -11,7 +11,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { Color } from "@/lib/api/labels";
 import { errorMessage } from "@/lib/client/errors";
 import { movedPosition, type LabelKind } from "@/lib/client/label-form";
-import { labelUsageQuery, useCreateLabel, useDeleteLabel, useUpdateLabel, type Label } from "@/lib/client/mutations/labels";
+import { useCreateLabel, useDeleteLabel, useUpdateLabel, type Label } from "@/lib/client/mutations/labels";
+import { labelUsageQuery } from "@/lib/client/queries/labels";
 
 /**
  * One kind of label — tags or statuses — as a section: heading, the new-label form for

@@ -5,7 +5,7 @@ import { event as eventSchema, eventDataSchema, isKnownEventType, type ApiEvent 
 import { message as messageSchema, sendMessageResult } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
 import { thread as threadSchema } from "@/lib/api/threads";
-import { accountLinks, profiles, teams, threads } from "./schema";
+import { accountLinks, profiles, threads } from "./schema";
 import type { MediaUrlSigner } from "./serialize";
 import { injectInbound, type InboundInput } from "./simulator";
 import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "./testing/harness";
@@ -16,9 +16,7 @@ let globexId: string;
 
 beforeAll(async () => {
   t = await openTestSandbox();
-  const rows = await db().select({ id: teams.id, name: teams.name }).from(teams);
-  acmeId = rows.find((r) => r.name === "Acme Growth")!.id;
-  globexId = rows.find((r) => r.name === "Globex")!.id;
+  ({ acme: acmeId, globex: globexId } = await t.teamIds());
 }, 60_000);
 
 afterAll(async () => {

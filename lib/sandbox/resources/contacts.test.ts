@@ -1,13 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, type Contact } from "@/lib/api/contacts";
-import { eventDataSchema, eventPage, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { tag } from "@/lib/api/labels";
 import { page } from "@/lib/api/primitives";
 import { team as teamSchema } from "@/lib/api/team";
 import type { Database } from "@/lib/db/connection";
-import { contacts, contactTags, members, profiles, statuses, tags, teams } from "../schema";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { contacts, contactTags, members, profiles, statuses, tags } from "../schema";
+import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox, eventSummary } from "../testing/harness";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -47,24 +46,9 @@ function take(where: (p: ProfileRow) => boolean = () => true): ProfileRow {
   return found!;
 }
 
-async function seqOf(teamId: string): Promise<number> {
-  const [row] = await db.select({ lastSeq: teams.lastSeq }).from(teams).where(eq(teams.id, teamId));
-  return row!.lastSeq;
-}
-
-/** Contact, tag and status events recorded since `seq`, each checked against its documented data. */
-async function eventsSince(seq: number, token: string = TOKENS.acme): Promise<ApiEvent[]> {
-  const body = expectOk(await t.request("GET", `/events?afterSeq=${seq}&limit=1000`, { token }), eventPage);
-  const ours = body.data.filter((e) => ["contact", "tag", "status"].includes(e.object.type));
-  for (const event of ours) {
-    expect(isKnownEventType(event.type), event.type).toBe(true);
-    if (isKnownEventType(event.type)) expect(eventDataSchema(event.type).safeParse(event.data).success, JSON.stringify(event)).toBe(true);
-    expect(event.object.url).toBe(`/${event.object.type === "status" ? "statuses" : `${event.object.type}s`}/${event.object.id}`);
-  }
-  return ours;
-}
-
-const summary = (events: ApiEvent[]) => events.map((e) => ({ type: e.type, id: e.object.id, data: e.data }));
+const seqOf = (teamId: string) => t.seqOf(teamId);
+const eventsSince = (seq: number, token?: string) => t.eventsSince(seq, token);
+const summary = eventSummary;
 
 async function getContact(id: string, token: string = TOKENS.acme): Promise<Contact> {
   return expectOk(await t.request("GET", `/contacts/${id}`, { token }), contact);

@@ -17,9 +17,7 @@ let globexId: string;
 
 beforeAll(async () => {
   t = await openTestSandbox();
-  const rows = await db().select({ id: teams.id, name: teams.name }).from(teams);
-  acmeId = rows.find((r) => r.name === "Acme Growth")!.id;
-  globexId = rows.find((r) => r.name === "Globex")!.id;
+  ({ acme: acmeId, globex: globexId } = await t.teamIds());
 }, 60_000);
 
 afterAll(async () => {

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { z } from "zod";
 import { createApiClient, type ApiClient } from "@/lib/api/client";
 import { errorBody, type ErrorBody } from "@/lib/api/errors";
+import { eventDataSchema, eventPage, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
+import { teams } from "../schema";
 
 /**
  * The conformance suite's way in: a fresh in-memory sandbox, seeded at a fixed time, spoken
@@ -25,6 +28,12 @@ export type TestSandbox = {
   client(token?: string): ApiClient;
   /** A raw request: path relative to /v2 (or absolute from the origin when it starts with `//`). */
   request(method: string, path: string, init?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<RawResponse>;
+  /** The seeded teams' internal IDs, for tests that reach into the store. */
+  teamIds(): Promise<{ acme: string; globex: string }>;
+  /** A team's latest event `seq`, from the store. */
+  seqOf(teamId: string): Promise<number>;
+  /** Contact, tag and status events recorded since `seq`, each checked against its documented data. */
+  eventsSince(seq: number, token?: string): Promise<ApiEvent[]>;
   close(): Promise<void>;
 };
 
@@ -35,7 +44,7 @@ export async function openTestSandbox(options: SandboxOptions = {}): Promise<Tes
   // Tests start with the clock at the seed's time, whatever the real time is.
   sandbox.context.store.clock.set(SEED_NOW.getTime() - Date.now());
   const fetchViaSandbox = (input: RequestInfo | URL, init?: RequestInit) => sandbox.fetch(new Request(input, init));
-  return {
+  const harness: TestSandbox = {
     sandbox,
     client: (token = TOKENS.acme) => createApiClient({ baseUrl: BASE, token, fetch: fetchViaSandbox }),
     async request(method, path, init = {}) {
@@ -58,9 +67,31 @@ export async function openTestSandbox(options: SandboxOptions = {}): Promise<Tes
       }
       return { status: response.status, headers: response.headers, json, text };
     },
+    async teamIds() {
+      const rows = await sandbox.context.store.db.select({ id: teams.id, name: teams.name }).from(teams);
+      return { acme: rows.find((r) => r.name === "Acme Growth")!.id, globex: rows.find((r) => r.name === "Globex")!.id };
+    },
+    async seqOf(teamId) {
+      const [row] = await sandbox.context.store.db.select({ lastSeq: teams.lastSeq }).from(teams).where(eq(teams.id, teamId));
+      return row!.lastSeq;
+    },
+    async eventsSince(seq, token = TOKENS.acme) {
+      const body = expectOk(await harness.request("GET", `/events?afterSeq=${seq}&limit=1000`, { token }), eventPage);
+      const ours = body.data.filter((e) => ["contact", "tag", "status"].includes(e.object.type));
+      for (const event of ours) {
+        expect(isKnownEventType(event.type), event.type).toBe(true);
+        if (isKnownEventType(event.type)) expect(eventDataSchema(event.type).safeParse(event.data).success, JSON.stringify(event)).toBe(true);
+        expect(event.object.url).toBe(`/${event.object.type === "status" ? "statuses" : `${event.object.type}s`}/${event.object.id}`);
+      }
+      return ours;
+    },
     close: () => sandbox.close(),
   };
+  return harness;
 }
+
+/** Events as type, object and data, for comparing what a change recorded. */
+export const eventSummary = (events: ApiEvent[]) => events.map((e) => ({ type: e.type, id: e.object.id, data: e.data }));
 
 /** Asserts a 2xx whose body parses with the contract's schema, and returns the parsed body. */
 export function expectOk<Schema extends z.ZodType>(response: RawResponse, schema: Schema, status = 200): z.output<Schema> {
