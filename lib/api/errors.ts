@@ -21,7 +21,8 @@ import { z } from "zod";
  *
  * The inbox's BFF speaks the same body and adds: 403 `forbidden` (the member's role may not
  * do this), `upstreamUnavailable` (502 when the API could not be reached, 504 when it did
- * not answer in time), and, in the browser
+ * not answer in time), the user-management refusals of lib/api/users (`userExists`,
+ * `memberTaken`, `lastAdmin`, `userNotFound`), and, in the browser
  * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
  * receives a body breaking this contract raises 502 `unexpectedResponse`.
  */
@@ -42,11 +43,15 @@ export const ERROR_STATUS = {
   tagNotFound: 404,
   statusNotFound: 404,
   attachmentNotFound: 404,
+  userNotFound: 404,
   methodNotAllowed: 405,
   accountLinkDisconnected: 409,
   duplicateTag: 409,
   duplicateStatus: 409,
   idempotencyKeyInUse: 409,
+  userExists: 409,
+  memberTaken: 409,
+  lastAdmin: 409,
   capabilityNotSupported: 422,
   threadRestricted: 422,
   mutationWindowClosed: 422,
@@ -120,11 +125,15 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   tagNotFound: "That tag no longer exists.",
   statusNotFound: "That status no longer exists.",
   attachmentNotFound: "That attachment is no longer available.",
+  userNotFound: "That user no longer exists. Reload the list.",
   methodNotAllowed: "That action isn't available here.",
   accountLinkDisconnected: "This account is disconnected. Reconnect it in the dashboard to send.",
   duplicateTag: "A tag with that name already exists.",
   duplicateStatus: "A status with that name already exists.",
   idempotencyKeyInUse: "This message is still being sent. Wait a moment.",
+  userExists: "A user with that email already exists.",
+  memberTaken: "Another user already acts as that member. Unlink them first.",
+  lastAdmin: "The team needs at least one admin: make someone else an admin first.",
   capabilityNotSupported: "This account can't do that on its platform.",
   threadRestricted: "That's turned off in this conversation.",
   mutationWindowClosed: "It's too late to change this message: the platform's time limit has passed.",

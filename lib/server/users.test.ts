@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env";
 import { createRuntime, type Runtime } from "./runtime";
-import { UserError } from "./users";
+import { UserError, isUserError } from "./users";
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -24,6 +24,9 @@ async function refusal(run: () => Promise<unknown>): Promise<UserError> {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(UserError);
+  // Routes recognise it without `instanceof`, which fails across Next's bundles.
+  expect(isUserError(error)).toBe(true);
+  expect(isUserError(new Error("other"))).toBe(false);
   return error as UserError;
 }
 
@@ -58,5 +61,17 @@ describe("users", () => {
   it("links and unlinks an API member", async () => {
     expect((await rt.users.linkMember("boss@example.com", "mem0002")).memberId).toBe("mem0002");
     expect((await rt.users.linkMember("boss@example.com", null)).memberId).toBeNull();
+  });
+
+  it("lets one user at a time act as a member, and changes nothing when refused", async () => {
+    await rt.users.linkMember("boss@example.com", "mem0007");
+    // The holder itself may be linked again.
+    expect((await rt.users.update("boss@example.com", { memberId: "mem0007" })).memberId).toBe("mem0007");
+    const other = await rt.users.add({ email: "c@example.com", name: "C", password: "long-enough" });
+    expect((await refusal(() => rt.users.linkMember(other.email, "mem0003"))).code).toBe("memberTaken");
+    const refused = await refusal(() => rt.users.update(other.email, { memberId: "mem0007", role: "manager" }));
+    expect(refused.code).toBe("memberTaken");
+    expect(await rt.users.get(other.email)).toMatchObject({ role: "member", memberId: null });
+    expect((await refusal(() => rt.users.add({ email: "d@example.com", name: "D", password: "long-enough", memberId: "mem0007" }))).code).toBe("memberTaken");
   });
 });

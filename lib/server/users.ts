@@ -1,52 +1,39 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Database } from "@/lib/db/connection";
-import { serviceId } from "@/lib/api/primitives";
+import { ApiError, ERROR_STATUS } from "@/lib/api/errors";
+import { newUser, userPassword, userPatch, userRole, type InboxUser, type NewUser, type UserPatch } from "@/lib/api/users";
+export { userAdminRefusal } from "@/lib/api/users";
 import type { Auth } from "./auth";
 import { ROLES, type Role } from "./policy";
 import { user } from "./schema";
 
 /**
  * Managing the inbox's users: one implementation behind `npm run users` and the admins'
- * settings page. Every rule lives here: emails are unique and compared in lower case,
- * passwords are 8–256 characters and hashed by better-auth, the last admin can be neither
- * removed nor demoted, and a removed user or a new password ends every session at once.
+ * settings page (/api/inbox/users). Every rule lives here or in the field schemas of
+ * lib/api/users: emails are unique and compared in lower case, passwords are 8–256
+ * characters and hashed by better-auth, one user per API member, the last admin can be
+ * neither removed nor demoted, and a removed user or a new password ends every session at once.
  */
 
-export const userRole = z.enum(ROLES);
-export const userEmail = z.string().trim().toLowerCase().pipe(z.email("Enter an email address, such as anna@example.com."));
-export const userPassword = z
-  .string()
-  .min(8, "A password needs at least 8 characters.")
-  .max(256, "A password may have at most 256 characters.");
-export const userName = z.string().trim().min(1, "Enter a name.").max(100, "A name may have at most 100 characters.");
-
-export const newUser = z.object({
-  email: userEmail,
-  name: userName,
-  password: userPassword,
-  role: userRole.default("member"),
-  memberId: serviceId.nullable().default(null),
-});
-export type NewUser = z.input<typeof newUser>;
-
-export type InboxUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  memberId: string | null;
-  createdAt: string;
-};
+export type { InboxUser, NewUser, UserPatch };
 
 export class UserError extends Error {
-  readonly code: "userExists" | "userNotFound" | "lastAdmin" | "invalidUser";
+  readonly code: "userExists" | "userNotFound" | "lastAdmin" | "memberTaken" | "invalidUser";
   constructor(code: UserError["code"], message: string) {
     super(message);
     this.name = "UserError";
     this.code = code;
   }
+}
+
+/**
+ * Whether an error is a refusal of this module. Checked by name, not `instanceof`: Next bundles
+ * the runtime (built at instrumentation) apart from each route, so each has its own class.
+ */
+export function isUserError(error: unknown): error is UserError {
+  return error instanceof Error && error.name === "UserError" && "code" in error;
 }
 
 export type Users = ReturnType<typeof createUsers>;
@@ -63,6 +50,15 @@ export function createUsers(db: Database, auth: Auth) {
     const row = await find(email);
     if (!row) throw new UserError("userNotFound", `No user has the email ${normalize(email)}.`);
     return row;
+  }
+
+  /** Refuses a member another user already acts as. */
+  async function checkMemberFree(memberId: string | null, self: string | null) {
+    if (!memberId) return;
+    const [holder] = await db.select().from(user).where(eq(user.memberId, memberId));
+    if (holder && holder.id !== self) {
+      throw new UserError("memberTaken", `${holder.name} (${holder.email}) already acts as member ${memberId}: unlink them first.`);
+    }
   }
 
   async function adminCount(): Promise<number> {
@@ -94,6 +90,7 @@ export function createUsers(db: Database, auth: Auth) {
     async add(input: NewUser): Promise<InboxUser> {
       const parsed = parse(newUser, input);
       if (await find(parsed.email)) throw new UserError("userExists", `A user with the email ${parsed.email} already exists.`);
+      await checkMemberFree(parsed.memberId, null);
       const ctx = await context();
       const created = await ctx.internalAdapter.createUser({
         email: parsed.email,
@@ -132,10 +129,19 @@ export function createUsers(db: Database, auth: Auth) {
     },
 
     async linkMember(email: string, memberId: string | null): Promise<InboxUser> {
-      const id = parse(serviceId.nullable(), memberId);
-      const row = await require(email);
-      await db.update(user).set({ memberId: id, updatedAt: new Date() }).where(eq(user.id, row.id));
-      return (await this.byId(row.id))!;
+      return this.update(email, { memberId });
+    },
+
+    /** Several fields at once (the settings page's PATCH), each under its own rule. */
+    async update(email: string, patch: UserPatch): Promise<InboxUser> {
+      const changes = parse(userPatch, patch);
+      // Every check before any change, so a refusal leaves the user as it was.
+      const current = await require(email);
+      if (changes.memberId !== undefined) await checkMemberFree(changes.memberId, current.id);
+      if (changes.role !== undefined && changes.role !== current.role) await this.setRole(email, changes.role);
+      const rest = { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.memberId !== undefined ? { memberId: changes.memberId } : {}) };
+      if (Object.keys(rest).length > 0) await db.update(user).set({ ...rest, updatedAt: new Date() }).where(eq(user.id, current.id));
+      return (await this.byId(current.id))!;
     },
 
     async resetPassword(email: string, password: string): Promise<void> {
@@ -167,4 +173,10 @@ function toInboxUser(row: typeof user.$inferSelect): InboxUser {
     memberId: row.memberId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The API error a refusal answers with (lib/api/users lists them). */
+export function userApiError(error: UserError): ApiError {
+  const code = error.code === "invalidUser" ? "invalidRequest" : error.code;
+  return new ApiError({ status: ERROR_STATUS[code], code, message: error.message });
 }

@@ -40,7 +40,8 @@ export async function startTestBff(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
+// `never`: any route's own params type accepts what `call` hands in.
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 type RouteModule = Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>;
 
 /** Calls a route module's handler for `method` as the inbox's own page would: same-origin, with the cookie given. */
@@ -48,7 +49,7 @@ export function call(
   module: RouteModule,
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
-  init: { cookie?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+  init: { cookie?: string | null; body?: unknown; headers?: Record<string, string>; params?: Record<string, string> } = {},
 ): Promise<Response> {
   const handler = module[method];
   if (!handler) throw new Error(`The route has no ${method} handler`);
@@ -59,5 +60,6 @@ export function call(
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers.set("content-type", "application/json");
   }
-  return handler(new Request(`${ORIGIN}${path}`, { method, headers, body }), { params: Promise.resolve({}) });
+  // Next hands dynamic segments in as `params`; handlers without them get none.
+  return handler(new Request(`${ORIGIN}${path}`, { method, headers, body }), { params: Promise.resolve(init.params ?? {}) as Promise<never> });
 }
