@@ -8,10 +8,9 @@ import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { authClient } from "@/lib/client/auth";
+import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
-
-const ROLE_LABELS = { member: "Member", manager: "Manager", admin: "Admin" } as const;
 
 /** Who is signed in, with the theme, the shortcut sheet and signing out. */
 export function UserMenu() {

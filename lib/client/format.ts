@@ -1,6 +1,7 @@
 import { differenceInCalendarDays, format, formatDistanceStrict, isSameYear } from "date-fns";
 import type { Color, ColorValue } from "@/lib/api/labels";
 import type { Profile } from "@/lib/api/contacts";
+import type { Role } from "@/lib/api/roles";
 
 /** A list's time: the hour today, the weekday this week, else the date (with the year when not this one). */
 export function listTime(iso: string, now: Date = new Date()): string {
@@ -44,3 +45,11 @@ export function personName(profile: Pick<Profile, "displayName" | "username" | "
   if (!profile) return "Unknown person";
   return profile.displayName?.trim() || profile.handle || (profile.username ? `@${profile.username}` : profile.platformId);
 }
+
+/** Each inbox role's name and what it adds, for people (the rules themselves are lib/server/policy's). */
+export const ROLE_LABELS = { member: "Member", manager: "Manager", admin: "Admin" } as const satisfies Record<Role, string>;
+export const ROLE_DESCRIPTIONS = {
+  member: "Answers and triages conversations; assigns only to themselves.",
+  manager: "Also assigns anyone, manages tags and statuses, sees workload and the activity log.",
+  admin: "Also manages users and the team's inbox settings.",
+} as const satisfies Record<Role, string>;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { activityPage } from "@/lib/api/activity";
 import { readMarks } from "@/lib/api/read-state";
+import { userList } from "@/lib/api/users";
+import { memberPreferences } from "@/lib/api/preferences";
 import { workload } from "@/lib/api/workload";
 import { FOLDERS } from "@/lib/api/threads";
 
@@ -84,6 +86,19 @@ export const inboxQueries = {
       queryFn: async ({ signal }) => new Map((await getJson("/api/inbox/reads", readMarks, signal)).data.map((mark) => [mark.threadId, mark])),
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  /** The inbox's users (lib/api/users): who may sign in, their role and member. */
+  users: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "users"],
+      queryFn: async ({ signal }) => (await getJson("/api/inbox/users", userList, signal)).data,
+    }),
+  /** The viewer's own preferences (lib/api/preferences). */
+  preferences: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "preferences"],
+      queryFn: ({ signal }) => getJson("/api/inbox/preferences", memberPreferences, signal),
+      staleTime: 5 * 60_000,
+    }),
   /** Whether the server reaches the API: polled so the UI can say so before actions fail. */
   health: () =>
     queryOptions({
@@ -101,7 +116,14 @@ export function getJson<Schema extends z.ZodType>(url: string, schema: Schema, s
 
 /** POST JSON to an inbox endpoint and parse the answer, with the same errors as the API client. */
 export function postJson<Schema extends z.ZodType>(url: string, body: unknown, schema: Schema): Promise<z.output<Schema>> {
-  return requestJson(url, { method: "POST", headers: { accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) }, schema);
+  return sendJson("POST", url, body, schema);
+}
+
+/** Any write to an inbox endpoint; a 204 answers `undefined` (give `z.undefined()`). */
+export function sendJson<Schema extends z.ZodType>(method: "POST" | "PATCH" | "PUT" | "DELETE", url: string, body: unknown, schema: Schema): Promise<z.output<Schema>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return requestJson(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, schema);
 }
 
 async function requestJson<Schema extends z.ZodType>(url: string, init: RequestInit, schema: Schema): Promise<z.output<Schema>> {
@@ -112,7 +134,7 @@ async function requestJson<Schema extends z.ZodType>(url: string, init: RequestI
     if (error instanceof Error && error.name === "AbortError") throw error;
     throw new ApiError({ status: 0, code: "networkError" });
   }
-  const json: unknown = await response.json().catch(() => undefined);
+  const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const body = errorBody.safeParse(json);
     throw new ApiError({ status: response.status, code: body.success ? body.data.code : "internalError", details: body.success ? body.data.details : null, requestId: body.success ? body.data.requestId : null });
