@@ -9,6 +9,7 @@ import { ContactSidebar } from "@/components/contact/contact-sidebar";
 import { ThreadPane } from "@/components/thread/thread-pane";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { Thread } from "@/lib/api/threads";
+import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
@@ -54,6 +55,7 @@ function ShellSkeleton() {
 function Inbox() {
   const viewer = useViewer();
   useInboxEvents();
+  useBrowserNotifications();
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();

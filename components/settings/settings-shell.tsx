@@ -1,11 +1,12 @@
 "use client";
 
-import { ArrowLeftIcon, BlocksIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon } from "lucide-react";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon, UsersIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 
@@ -15,6 +16,8 @@ export const SETTINGS_PAGES = [
   { href: "/settings/labels", label: "Tags and statuses", Icon: TagsIcon },
   { href: "/settings/accounts", label: "Account links", Icon: Link2Icon },
   { href: "/settings/platforms", label: "Platforms", Icon: BlocksIcon },
+  { href: "/settings/users", label: "Users", Icon: UsersIcon },
+  { href: "/settings/notifications", label: "Notifications", Icon: BellIcon },
   { href: "/settings/workload", label: "Workload", Icon: GaugeIcon, managersOnly: true },
   { href: "/settings/activity", label: "Activity log", Icon: HistoryIcon, managersOnly: true },
 ] as const;
@@ -22,10 +25,9 @@ export const SETTINGS_PAGES = [
 /** The settings area: its own navigation beside the page, and the way back to the inbox. */
 export function SettingsShell({ viewer, children }: { viewer: ClientViewer; children: ReactNode }) {
   const pathname = usePathname();
-  // Another member's changes (a new tag, an account going offline) show here as they happen.
-  useInboxEvents();
   return (
     <ViewerProvider viewer={viewer}>
+      <LiveUpdates />
       <div className="flex min-h-dvh flex-col md:flex-row">
         <nav aria-label="Settings" className="shrink-0 border-b bg-muted/40 p-3 md:w-60 md:border-r md:border-b-0">
           <Link href="/" className="mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
@@ -60,6 +62,13 @@ export function SettingsShell({ viewer, children }: { viewer: ClientViewer; chil
       </div>
     </ViewerProvider>
   );
+}
+
+/** Another member's changes (a new tag, an account going offline) show here as they happen, and new messages still notify. */
+function LiveUpdates() {
+  useInboxEvents();
+  useBrowserNotifications();
+  return null;
 }
 
 /** A settings page's heading and what it is for. */

@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "./auth";
 import { inboxDatabaseConfig, openInboxDatabase } from "./db";
 import { config as processConfig, type InboxConfig } from "./env";
 import type { Role } from "./policy";
+import { createPreferences, type Preferences } from "./preferences";
 import { createSettings, type Settings } from "./settings";
 import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
 import { createEventFeed, type EventFeed } from "./event-feed";
@@ -35,6 +36,7 @@ export type Runtime = {
   auth: Auth;
   users: Users;
   settings: Settings;
+  preferences: Preferences;
   reads: ReadState;
   activity: ActivityLog;
   signInThrottle: SignInThrottle;
@@ -82,6 +84,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     auth,
     users,
     settings,
+    preferences: createPreferences(database.db),
     reads: createReadState(database.db),
     activity: createActivityLog(database.db),
     signInThrottle: createSignInThrottle(),

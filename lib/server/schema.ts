@@ -89,6 +89,20 @@ export const settings = inbox.table("settings", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** Each user's own preferences (lib/server/preferences), a JSON value per key. */
+export const preferences = inbox.table(
+  "preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
 /** Where event intake stands: the last `seq` applied without a gap, shared by every instance. */
 export const eventState = inbox.table("event_state", {
   key: text("key").primaryKey(),

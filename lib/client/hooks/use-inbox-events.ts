@@ -19,6 +19,15 @@ import { usePresenceStore } from "@/lib/client/stores/presence";
  */
 const BATCH_MS = 150;
 
+type Listener = (event: InboxEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Hears every event this tab's stream brings (browser notifications, say); returns the unsubscribe. */
+export function onInboxEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 export function useInboxEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -41,7 +50,9 @@ export function useInboxEvents(): void {
 
     source.addEventListener(INBOX_EVENT_NAME, (message) => {
       const parsed = inboxEvent.safeParse(safeJson((message as MessageEvent<string>).data));
-      if (parsed.success) apply(parsed.data, queryClient, touch);
+      if (!parsed.success) return;
+      apply(parsed.data, queryClient, touch);
+      for (const listener of listeners) listener(parsed.data);
     });
     source.addEventListener("open", () => {
       if (wasOpen && lost) {

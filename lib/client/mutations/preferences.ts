@@ -1,0 +1,26 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { memberPreferences, type MemberPreferences, type NotificationScopes } from "@/lib/api/preferences";
+import { toastError } from "@/lib/client/errors";
+import { inboxQueries, sendJson } from "@/lib/client/queries/inbox";
+
+/** Changing one's notification scopes: shown at once, rolled back with a toast when refused. */
+export function useSetNotificationScopes() {
+  const queryClient = useQueryClient();
+  const key = inboxQueries.preferences().queryKey;
+  return useMutation({
+    mutationFn: (change: Partial<NotificationScopes>) => sendJson("PATCH", "/api/inbox/preferences", { notifications: change }, memberPreferences),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, notifications: { ...before.notifications, ...change } } satisfies MemberPreferences);
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      queryClient.setQueryData(key, context?.before);
+      toastError("Couldn't save your notification choice", error);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}
