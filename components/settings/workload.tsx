@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
-import { AccountStatusDot } from "@/components/inbox/account-status";
+import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -81,7 +81,8 @@ function TeamWorkload() {
           const link = links.data?.find((l) => l.id === row.accountLinkId);
           return {
             key: row.accountLinkId,
-            name: link?.displayName ?? row.accountLinkId,
+            // Not active (offline, paused) is said in words: it explains a queue that grows.
+            name: link && link.status !== "active" ? `${link.displayName} · ${accountStatusLabel(link.status)}` : (link?.displayName ?? row.accountLinkId),
             href: `/${inboxHref({ folder: "inbox", accountLinkId: [row.accountLinkId] })}`,
             icon: link ? <AccountStatusDot status={link.status} /> : null,
             tally: row,
@@ -99,9 +100,12 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
   const now = new Date();
   return (
     <section aria-labelledby={`load-${title}`} className="mb-8">
-      <h2 id={`load-${title}`} className="mb-2 font-medium">
-        {title}
-      </h2>
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
+        <h2 id={`load-${title}`} className="font-medium">
+          {title}
+        </h2>
+        <Legend />
+      </div>
       <div className="overflow-x-auto rounded-lg border">
         <table className="w-full text-sm">
           <caption className="sr-only">{title}: open, unread and waiting conversations</caption>
@@ -135,9 +139,7 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
                 </th>
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-2">
-                    <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden>
-                      <div className="h-full rounded-full bg-primary" style={{ width: `${(tally.open / max) * 100}%` }} />
-                    </div>
+                    <LoadBar tally={tally} max={max} />
                     <span className="w-8 text-right tabular-nums">{tally.open}</span>
                   </div>
                 </td>
@@ -158,5 +160,40 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * Each row's load, on one scale for the page: the open conversations, the part of them waiting
+ * on a reply from us, and beneath, the unread ones. The numbers beside it say the same in text.
+ */
+function LoadBar({ tally, max }: { tally: WorkloadTally; max: number }) {
+  const width = (n: number) => `${(n / max) * 100}%`;
+  return (
+    <div className="grid flex-1 gap-0.5" aria-hidden>
+      <div className="flex h-2.5 overflow-hidden rounded-full bg-muted">
+        <div className="h-full bg-amber-500 dark:bg-amber-400" style={{ width: width(tally.waiting) }} />
+        <div className="h-full bg-primary/70" style={{ width: width(tally.open - tally.waiting) }} />
+      </div>
+      <div className="h-1 overflow-hidden rounded-full">
+        <div className="h-full rounded-full bg-sky-600 dark:bg-sky-400" style={{ width: width(tally.unread) }} />
+      </div>
+    </div>
+  );
+}
+
+function Legend() {
+  const item = (swatch: string, text: string) => (
+    <span className="inline-flex items-center gap-1.5">
+      <span className={`inline-block size-2.5 rounded-sm ${swatch}`} />
+      {text}
+    </span>
+  );
+  return (
+    <p aria-hidden className="flex flex-wrap gap-3 text-xs text-muted-foreground">
+      {item("bg-amber-500 dark:bg-amber-400", "Waiting on us")}
+      {item("bg-primary/70", "Other open")}
+      {item("bg-sky-600 dark:bg-sky-400", "Unread")}
+    </p>
   );
 }
