@@ -70,7 +70,7 @@ export const ThreadRow = memo(function ThreadRow({
       <div data-row-check className="relative shrink-0 pt-0.5">
         <RowCheck checked={checked} selecting={selecting} />
         <PersonAvatar name={name} src={profile?.avatarUrl} className={cn("size-9", checked || selecting ? "invisible" : "group-hover:invisible")} />
-        {unread ? (
+        {unread && !checked && !selecting ? (
           <span className="absolute -top-0.5 -left-0.5 size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
         ) : null}
       </div>
