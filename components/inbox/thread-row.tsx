@@ -62,7 +62,7 @@ export const ThreadRow = memo(function ThreadRow({
     <div
       className={cn(
         "group flex h-full gap-3 border-b px-3 py-2.5 text-left",
-        checked ? "bg-primary/10" : open ? "bg-accent" : "hover:bg-muted/60",
+        checked ? "bg-accent shadow-[inset_3px_0_0_var(--color-primary)]" : open ? "bg-accent" : "hover:bg-muted/60",
         focused && "ring-2 ring-ring/60 ring-inset",
       )}
     >
