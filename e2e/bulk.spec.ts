@@ -171,6 +171,11 @@ test.describe("as a member", () => {
     const [id] = await ids(page, 0, 0);
     await row(page, id!).locator("[data-row-check]").click();
 
+    // The bar is a toolbar: arrows move along it.
+    await toolbar(page).getByRole("button", { name: "Mark unread" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(toolbar(page).getByRole("button", { name: "Assign", exact: true })).toBeFocused();
+
     await toolbar(page).getByRole("button", { name: "Assign", exact: true }).click();
     const picker = page.getByRole("dialog", { name: "Assign" });
     await expect(picker.getByText("Members can assign conversations only to themselves")).toBeVisible();

@@ -16,7 +16,7 @@ import {
   UserXIcon,
   XIcon,
 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -131,7 +131,12 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
   const count = selected.length;
 
   return (
-    <div role="toolbar" aria-label={`Actions on ${plural(count, "selected conversation")}`} className="flex min-h-11 flex-wrap items-center gap-0.5 px-2 py-1">
+    <div
+      role="toolbar"
+      aria-label={`Actions on ${plural(count, "selected conversation")}`}
+      onKeyDown={moveAlongToolbar}
+      className="flex min-h-11 flex-wrap items-center gap-0.5 px-2 py-1"
+    >
       <span className="mr-auto pl-1 text-sm font-medium tabular-nums" aria-live="polite">
         {count.toLocaleString("en")} selected
       </span>
@@ -474,6 +479,16 @@ function LinkButton({ onClick, children }: { onClick: () => void; children: Reac
       {children}
     </button>
   );
+}
+
+/** Left and right arrows move between the toolbar's buttons, as the ARIA toolbar pattern has it. */
+function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0) return;
+  event.preventDefault();
+  buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
 }
 
 const BAR_BUTTON =
