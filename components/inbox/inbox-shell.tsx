@@ -20,6 +20,7 @@ import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/send";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
+import { viewKeyOf } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewer";
 
@@ -100,7 +101,7 @@ function Inbox() {
   const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
   const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
 
-  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams });
+  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: viewKeyOf(filters) });
 
   const title = viewTitle(params, { mine: viewOf(params, viewer.memberId) === "mine", single: singleName(params, lookups) });
   const listPane = (

@@ -1,16 +1,22 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { MenuIcon, SearchIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import type { Thread } from "@/lib/api/threads";
-import type { InboxParams } from "@/lib/client/inbox-url";
+import { filtersOf, type InboxParams } from "@/lib/client/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import type { useThreadList } from "@/lib/client/hooks/use-thread-list";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { normalizeFilters } from "@/lib/client/queries/threads";
+import { useBulkStore } from "@/lib/client/stores/bulk";
+import { useSelectionStore, useViewSelection, viewKeyOf } from "@/lib/client/stores/selection";
 
+import { BulkBar, SelectAllBox } from "./bulk-bar";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
 import { FOLDER_LABELS } from "./nav-sidebar";
 import { ThreadList } from "./thread-list";
@@ -42,6 +48,24 @@ export function ListPane({
   const filtered = Object.entries(params).some(
     ([k, v]) => !["folder", "thread", "order"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
   );
+  const filters = filtersOf(params);
+  const viewKey = viewKeyOf(filters);
+  const { selection } = useViewSelection(viewKey);
+  const counts = useQuery(inboxQueries.counts());
+  // A plain folder's size is known from the inbox's counts: "Select all 1,234" can say so before paging.
+  const plainFolder = Object.keys(normalizeFilters(filters)).every((key) => key === "folder");
+  const folderTotal = plainFolder ? (counts.data?.folders[params.folder]?.total ?? null) : null;
+  const { remove } = list;
+  const removeRows = useCallback((ids: string[]) => ids.forEach(remove), [remove]);
+  const onCheck = useCallback(
+    (thread: Thread, range: boolean) => {
+      const store = useSelectionStore.getState();
+      if (range) store.extend(viewKey, list.rows.map((r) => r.id), thread.id);
+      else store.toggle(viewKey, thread.id);
+    },
+    [viewKey, list.rows],
+  );
+  useShowRestored(list);
 
   return (
     <section aria-label={title} className="flex h-full min-h-0 flex-col">
@@ -51,11 +75,21 @@ export function ListPane({
             <MenuIcon aria-hidden />
           </Button>
         ) : null}
+        <SelectAllBox rows={list.rows} viewKey={viewKey} />
         <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h1>
         <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />
       </header>
       <SearchBox value={params.q ?? ""} onSearch={(q) => onFilter({ q: q || null })} />
       <FilterChips params={params} onChange={onFilter} />
+      <BulkBar
+        viewKey={viewKey}
+        filters={filters}
+        rows={list.rows}
+        hasNextPage={list.hasNextPage}
+        lookups={lookups}
+        folderTotal={folderTotal}
+        removeRows={removeRows}
+      />
       <ThreadList
         label={`${title} conversations`}
         rows={list.rows}
@@ -66,6 +100,8 @@ export function ListPane({
         pendingCount={list.pendingCount}
         onApply={list.apply}
         onOpen={onOpen}
+        checkedIds={selection.ids}
+        onCheck={onCheck}
         onActivity={list.touch}
         isPending={list.isPending}
         error={list.isError ? list.error : null}
@@ -78,6 +114,22 @@ export function ListPane({
       />
     </section>
   );
+}
+
+/**
+ * Rows an undo brought back arrive as fresh data, which the list would hold behind "N
+ * updated"; the person asked for them, so they show at once.
+ */
+function useShowRestored(list: ReturnType<typeof useThreadList>) {
+  const restoredCount = useBulkStore((s) => s.restoredCount);
+  const shown = useRef(restoredCount);
+  const { pendingCount, apply } = list;
+  useEffect(() => {
+    if (shown.current !== restoredCount && pendingCount > 0) {
+      shown.current = restoredCount;
+      apply();
+    }
+  }, [restoredCount, pendingCount, apply]);
 }
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {

@@ -5,7 +5,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { SHORTCUTS, type Shortcut } from "@/lib/client/shortcuts";
 import { useUiStore } from "@/lib/client/stores/ui";
 
-const GROUPS: Shortcut["group"][] = ["Move", "Act", "Go to", "Show"];
+const GROUPS: Shortcut["group"][] = ["Move", "Select", "Act", "Go to", "Show"];
 
 /** Every keyboard shortcut, grouped, from the one list the shell binds (`?`). */
 export function ShortcutSheet() {

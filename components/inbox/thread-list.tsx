@@ -27,6 +27,10 @@ export type ThreadListProps = {
   pendingCount: number;
   onApply: () => void;
   onOpen: (thread: Thread) => void;
+  /** Threads selected for a bulk action. */
+  checkedIds: ReadonlySet<string>;
+  /** Toggles a row's selection; `range` (shift) sets the rows from the last toggled one. */
+  onCheck: (thread: Thread, range: boolean) => void;
   onActivity: () => void;
   isPending: boolean;
   error: unknown;
@@ -44,10 +48,12 @@ export type ThreadListProps = {
  * person works — fresh activity waits behind the "N updated" pill (or `.`).
  *
  * It is one listbox: the keyboard cursor is `aria-activedescendant`, so focus stays on the list
- * while j/k move through rows that the virtualizer mounts and unmounts.
+ * while j/k move through rows that the virtualizer mounts and unmounts. A click opens a row;
+ * its avatar's checkbox, Ctrl/⌘-click, or shift-click while selecting selects it instead
+ * (`aria-checked`), as `x` does from the keyboard.
  */
 export function ThreadList(props: ThreadListProps) {
-  const { rows, lookups, openId, cursorId, hasNextPage, isFetchingNextPage, onEndReached } = props;
+  const { rows, lookups, openId, cursorId, hasNextPage, isFetchingNextPage, onEndReached, checkedIds, onCheck } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const keyboardNav = useUiStore((s) => s.keyboardNav);
   const setKeyboardNav = useUiStore((s) => s.setKeyboardNav);
@@ -131,13 +137,23 @@ export function ThreadList(props: ThreadListProps) {
                 id={`row-${thread.id}`}
                 role="option"
                 aria-selected={thread.id === openId}
+                aria-checked={checkedIds.has(thread.id)}
                 aria-setsize={hasNextPage ? -1 : rows.length}
                 aria-posinset={item.index + 1}
                 aria-label={rowLabel(thread, lookups, unreadFor(thread))}
                 data-thread-id={thread.id}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                onClick={() => props.onOpen(thread)}
+                onMouseDown={(event) => {
+                  // Shift-click picks a range; it should not also select the page's text.
+                  if (event.shiftKey) event.preventDefault();
+                }}
+                onClick={(event) => {
+                  const selects =
+                    event.metaKey || event.ctrlKey || (event.shiftKey && checkedIds.size > 0) || (event.target as HTMLElement).closest("[data-row-check]") !== null;
+                  if (selects) onCheck(thread, event.shiftKey);
+                  else props.onOpen(thread);
+                }}
                 className="absolute inset-x-0 top-0 cursor-pointer"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
@@ -147,6 +163,8 @@ export function ThreadList(props: ThreadListProps) {
                   lookups={lookups}
                   open={thread.id === openId}
                   focused={keyboardNav && thread.id === cursorId}
+                  checked={checkedIds.has(thread.id)}
+                  selecting={checkedIds.size > 0}
                   showWait={props.showWait}
                   now={props.now}
                 />

@@ -1,4 +1,4 @@
-import { BanIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
+import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
 import { memo } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
@@ -31,6 +31,8 @@ export const ThreadRow = memo(function ThreadRow({
   lookups,
   open,
   focused,
+  checked,
+  selecting,
   showWait,
   now,
 }: {
@@ -40,6 +42,10 @@ export const ThreadRow = memo(function ThreadRow({
   lookups: RowLookups;
   open: boolean;
   focused: boolean;
+  /** Selected for a bulk action. */
+  checked: boolean;
+  /** Whether any row is selected: then every row shows its checkbox, not only on hover. */
+  selecting: boolean;
   showWait: boolean;
   now: Date;
 }) {
@@ -55,14 +61,16 @@ export const ThreadRow = memo(function ThreadRow({
   return (
     <div
       className={cn(
-        "flex h-full gap-3 border-b px-3 py-2.5 text-left",
-        open ? "bg-accent" : "hover:bg-muted/60",
+        "group flex h-full gap-3 border-b px-3 py-2.5 text-left",
+        checked ? "bg-accent shadow-[inset_3px_0_0_var(--color-primary)]" : open ? "bg-accent" : "hover:bg-muted/60",
         focused && "ring-2 ring-ring/60 ring-inset",
       )}
     >
-      <div className="relative shrink-0 pt-0.5">
-        <PersonAvatar name={name} src={profile?.avatarUrl} className="size-9" />
-        {unread ? (
+      {/* The avatar is the row's select target (a tap on a phone, where there is no hover). */}
+      <div data-row-check className="relative shrink-0 pt-0.5">
+        <RowCheck checked={checked} selecting={selecting} />
+        <PersonAvatar name={name} src={profile?.avatarUrl} className={cn("size-9", checked || selecting ? "invisible" : "group-hover:invisible")} />
+        {unread && !checked && !selecting ? (
           <span className="absolute -top-0.5 -left-0.5 size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
         ) : null}
       </div>
@@ -127,6 +135,29 @@ export const ThreadRow = memo(function ThreadRow({
     </div>
   );
 });
+
+/**
+ * The row's checkbox, in the avatar's place: shown on hover, and on every row while any is
+ * selected. The list's option carries the state (`aria-checked`) for assistive technology,
+ * and `x` toggles it, so this is for the pointer only.
+ */
+function RowCheck({ checked, selecting }: { checked: boolean; selecting: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={cn("absolute inset-0 z-[1] items-start justify-center pt-2", checked || selecting ? "flex" : "hidden group-hover:flex")}
+    >
+      <span
+        className={cn(
+          "grid size-5 place-items-center rounded-[5px] border-2 transition-colors",
+          checked ? "border-primary bg-primary text-primary-foreground" : "border-muted-foreground/60 bg-background",
+        )}
+      >
+        {checked ? <CheckIcon className="size-3.5" strokeWidth={3} /> : null}
+      </span>
+    </span>
+  );
+}
 
 /** Teammates in the conversation now: who types a reply, else who views it. */
 function RowPresence({ threadId }: { threadId: string }) {

@@ -2,7 +2,7 @@
 
 import { CircleCheckIcon, CircleAlertIcon } from "lucide-react";
 
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
 import { useToastStore } from "@/lib/client/stores/toasts";
 
 /** Renders the toasts raised with `toast()`; mounted once in the app's providers. */
@@ -12,11 +12,12 @@ export function Toaster() {
 
   return (
     <ToastProvider swipeDirection="right" duration={5_000}>
-      {toasts.map(({ id, title, description, variant = "default", open }) => (
+      {toasts.map(({ id, title, description, variant = "default", open, action }) => (
         <Toast
           key={id}
           variant={variant}
           open={open}
+          duration={action ? 10_000 : undefined}
           // Errors interrupt; everything else waits for a pause in what the screen reader is saying.
           type={variant === "destructive" ? "foreground" : "background"}
           onOpenChange={(next) => {
@@ -29,6 +30,11 @@ export function Toaster() {
             <ToastTitle>{title}</ToastTitle>
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
+          {action ? (
+            <ToastAction altText={`${action.label}: ${title}`} onClick={action.onAction} className="ml-auto self-center">
+              {action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose />
         </Toast>
       ))}

@@ -8,6 +8,9 @@ export type ShortcutId =
   | "previous"
   | "open"
   | "archive"
+  | "select"
+  | "selectRange"
+  | "selectAll"
   | "toggleRead"
   | "assign"
   | "tag"
@@ -24,14 +27,17 @@ export type ShortcutId =
   | "palette"
   | "close";
 
-export type Shortcut = { id: ShortcutId; keys: string; display: string[]; label: string; group: "Move" | "Act" | "Go to" | "Show" };
+export type Shortcut = { id: ShortcutId; keys: string; display: string[]; label: string; group: "Move" | "Select" | "Act" | "Go to" | "Show" };
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: "next", keys: "j", display: ["j"], label: "Next conversation", group: "Move" },
   { id: "previous", keys: "k", display: ["k"], label: "Previous conversation", group: "Move" },
   { id: "open", keys: "enter", display: ["Enter"], label: "Open conversation", group: "Move" },
-  { id: "close", keys: "escape", display: ["Esc"], label: "Back to the list", group: "Move" },
+  { id: "close", keys: "escape", display: ["Esc"], label: "Clear the selection, or back to the list", group: "Move" },
   { id: "applyUpdates", keys: "period", display: ["."], label: "Show updated conversations", group: "Move" },
+  { id: "select", keys: "x", display: ["x"], label: "Select or unselect conversation", group: "Select" },
+  { id: "selectRange", keys: "shift+x", display: ["Shift", "x"], label: "Select from the last selected to here", group: "Select" },
+  { id: "selectAll", keys: "mod+a", display: ["⌘/Ctrl", "A"], label: "Select all in view", group: "Select" },
   { id: "archive", keys: "e", display: ["e"], label: "Archive or unarchive", group: "Act" },
   { id: "toggleRead", keys: "u", display: ["u"], label: "Mark read or unread", group: "Act" },
   { id: "assign", keys: "a", display: ["a"], label: "Assign", group: "Act" },

@@ -6,6 +6,7 @@ import type { InboxParamsChange } from "@/lib/client/inbox-url";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
+import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 export const SEARCH_INPUT_ID = "inbox-search";
@@ -27,6 +28,7 @@ export function useInboxHotkeys({
   applyUpdates,
   removeRow,
   setParams,
+  viewKey,
 }: {
   rows: Thread[];
   cursorId: string | null;
@@ -37,6 +39,8 @@ export function useInboxHotkeys({
   applyUpdates: () => void;
   removeRow: (id: string) => void;
   setParams: SetParams;
+  /** The list's view (lib/client/stores/selection): what x and Esc select in and clear. */
+  viewKey: string;
 }) {
   const ui = useUiStore();
   const updateThread = useUpdateThread();
@@ -63,8 +67,20 @@ export function useInboxHotkeys({
       if (row) open(row);
     },
     close: () => {
-      if (openId) close();
+      const selection = useSelectionStore.getState();
+      // Esc first lets go of a selection, then leaves the thread.
+      if (selection.viewKey === viewKey && (selection.selection.ids.size > 0 || selection.everything.state !== "off")) selection.clear();
+      else if (openId) close();
     },
+    select: () => {
+      const row = rows[index];
+      if (row) useSelectionStore.getState().toggle(viewKey, row.id);
+    },
+    selectRange: () => {
+      const row = rows[index];
+      if (row) useSelectionStore.getState().extend(viewKey, rows.map((r) => r.id), row.id);
+    },
+    selectAll: () => useSelectionStore.getState().selectAll(viewKey, rows.map((r) => r.id)),
     applyUpdates,
     archive: () => {
       if (!target) return;
@@ -120,6 +136,9 @@ export function useInboxHotkeys({
   bind("open", { onlyOnList: true });
   bind("close");
   bind("applyUpdates");
+  bind("select");
+  bind("selectRange");
+  bind("selectAll", { onlyOnList: true });
   bind("archive");
   bind("toggleRead");
   bind("assign");

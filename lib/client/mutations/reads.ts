@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { z } from "zod";
 import { readMark, readUpTo, unreadFor, type ReadMark } from "@/lib/api/read-state";
@@ -26,7 +26,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   const key = inboxQueries.reads().queryKey;
   return useMutation({
-    mutationFn: ({ thread, read }: { thread: Thread; read: boolean }) => postJson("/api/inbox/reads", { threadId: thread.id, read }, readAnswer),
+    mutationFn: ({ thread, read }: { thread: Thread; read: boolean }) => markRead(thread.id, read),
     onMutate: async ({ thread, read }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);
@@ -38,10 +38,18 @@ export function useMarkRead() {
       queryClient.setQueryData(key, context?.before);
       toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
     },
-    onSuccess: ({ mark, ownerUnread }) => {
-      queryClient.setQueryData(key, (marks) => new Map(marks ?? []).set(mark.threadId, mark));
-      patchThreadEverywhere(queryClient, mark.threadId, (old) => (old.unread === ownerUnread ? old : { ...old, unread: ownerUnread }));
-    },
+    onSuccess: (answer) => applyReadAnswer(queryClient, answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
   });
+}
+
+/** Marks one thread read or unread for the viewer (POST /api/inbox/reads). */
+export function markRead(threadId: string, read: boolean): Promise<z.output<typeof readAnswer>> {
+  return postJson("/api/inbox/reads", { threadId, read }, readAnswer);
+}
+
+/** Puts the server's answer to a read change in the caches: the viewer's mark and the owner's flag. */
+export function applyReadAnswer(queryClient: QueryClient, { mark, ownerUnread }: z.output<typeof readAnswer>): void {
+  queryClient.setQueryData(inboxQueries.reads().queryKey, (marks) => new Map(marks ?? []).set(mark.threadId, mark));
+  patchThreadEverywhere(queryClient, mark.threadId, (old) => (old.unread === ownerUnread ? old : { ...old, unread: ownerUnread }));
 }

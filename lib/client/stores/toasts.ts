@@ -6,6 +6,8 @@ export type ToastInput = {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** One button beside the text, e.g. Undo; the toast stays longer so there is time to press it. */
+  action?: { label: string; onAction: () => void };
 };
 
 export type ToastItem = ToastInput & {
