@@ -90,6 +90,13 @@ describe.runIf(serverUrl)("bus on Postgres", () => {
     expect(two.heard).toEqual([{ type: "rebuild" }]);
   });
 
+  it("reads everything afresh when its listening connection broke, since messages sent meanwhile are lost to it", async () => {
+    const one = bus();
+    await one.bus.leads();
+    await handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    await expect.poll(() => one.heard, { timeout: 10_000 }).toContainEqual({ type: "rebuild" });
+  });
+
   it("lets one instance lead at a time, and another take over when it is gone", async () => {
     // The earlier tests' buses may hold the lock: gone first.
     await Promise.all(buses.splice(0).map((b) => b.close()));

@@ -26,7 +26,9 @@ import type { PresenceBeat } from "./presence";
  *
  * Postgres carries messages with NOTIFY on one channel (delivered on commit, to every
  * listener of the database). A NOTIFY payload holds under 8000 bytes, so larger messages go
- * in numbered parts and are put back together by the listener.
+ * in numbered parts and are put back together by the listener. When the listening connection
+ * breaks, what was sent meanwhile is lost to this instance: once it listens again it hears a
+ * `rebuild` of its own, and reads everything afresh.
  *
  * With the embedded PGlite there is one process, so the bus is local: nothing to send, and
  * that process always replays.
@@ -106,7 +108,12 @@ export function createPostgresBus(url: string): Bus {
     for (const [k, e] of partial) if (Date.now() - e.at > 60_000) partial.delete(k);
   };
 
-  const listening = listener.listen(BUS_CHANNEL, receive).catch((error: unknown) => {
+  let listened = false;
+  const onListen = () => {
+    if (listened) deliver(JSON.stringify({ type: "rebuild" } satisfies BusMessage));
+    listened = true;
+  };
+  const listening = listener.listen(BUS_CHANNEL, receive, onListen).catch((error: unknown) => {
     console.error("[inbox] listening to other instances failed:", error instanceof Error ? error.message : error);
   });
 
