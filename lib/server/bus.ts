@@ -20,8 +20,8 @@ import type { PresenceBeat } from "./presence";
  *   and the next instance to want a replay takes over. The others ask the holder (`replay`)
  *   when their own browsers need one, and start from the `seq` persisted in the database.
  * - **Presence** lives in memory, with expiry: each tab's beat is applied where it arrived and
- *   sent to the others, which keep it as their own. An instance that starts late knows
- *   everyone within one beat (20 s).
+ *   sent to the others, which keep it as their own. An instance that starts says `hello`, and
+ *   the others send their own tabs' beats again.
  * - **Read state** and de-duplication are tables, shared as they are.
  *
  * Postgres carries messages with NOTIFY on one channel (delivered on commit, to every
@@ -39,6 +39,8 @@ export type BusMessage =
   | { type: "rebuild" }
   /** An instance without the replay lock would like a replay now. */
   | { type: "replay" }
+  /** An instance has just started listening: the others tell it what only memory holds (presence). */
+  | { type: "hello" }
   | { type: "presence"; beat: PresenceBeat };
 
 export type Bus = {
@@ -108,10 +110,23 @@ export function createPostgresBus(url: string): Bus {
     for (const [k, e] of partial) if (Date.now() - e.at > 60_000) partial.delete(k);
   };
 
+  const send: Bus["send"] = async (message, transaction) => {
+    const payloads = splitMessage(origin, JSON.stringify(message));
+    if (transaction) {
+      for (const payload of payloads) await transaction.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
+    } else {
+      // One transaction keeps the parts of a message together.
+      await sender.begin(async (tx) => {
+        for (const payload of payloads) await tx`select pg_notify(${BUS_CHANNEL}, ${payload})`;
+      });
+    }
+  };
+
   let listened = false;
   const onListen = () => {
     if (listened) deliver(JSON.stringify({ type: "rebuild" } satisfies BusMessage));
     listened = true;
+    void send({ type: "hello" }).catch(() => undefined);
   };
   const listening = listener.listen(BUS_CHANNEL, receive, onListen).catch((error: unknown) => {
     console.error("[inbox] listening to other instances failed:", error instanceof Error ? error.message : error);
@@ -119,17 +134,7 @@ export function createPostgresBus(url: string): Bus {
 
   return {
     kind: "postgres",
-    async send(message, transaction) {
-      const payloads = splitMessage(origin, JSON.stringify(message));
-      if (transaction) {
-        for (const payload of payloads) await transaction.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
-      } else {
-        // One transaction keeps the parts of a message together.
-        await sender.begin(async (tx) => {
-          for (const payload of payloads) await tx`select pg_notify(${BUS_CHANNEL}, ${payload})`;
-        });
-      }
-    },
+    send,
     onMessage(handler) {
       handlers.push(handler);
     },

@@ -258,6 +258,10 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     // A browser connecting to the survivor asks for a catch-up: with the lock free, it takes over.
     openStream(survivor);
     await until(() => survivor.eventReads > 0, 15_000);
+    // Someone opens a thread on the survivor while the other is down: told again when it is back.
+    const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
+    const beat = await fetch(`${survivor.base}/api/presence`, { method: "POST", headers, body: JSON.stringify({ tabId: "instances-tab-2", threadId: threads[2], typing: false }) });
+    expect(beat.status).toBe(204);
     await launch(leader!);
     for (let i = 12; i < 16; i++) {
       for (const event of await somethingHappens(`After the restart ${i}`)) await deliver(leader!, event);
@@ -273,6 +277,8 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     // The restarted instance cannot resume its old stream: it tells the browser to read everything again.
     const resumed = openStream(leader!, resumeFrom ?? "1");
     await until(() => resumed.events.some((e) => e.type === "resync"));
+    const fresh = openStream(leader!);
+    await until(() => fresh.events.some((e) => e.type === "presence" && e.threadId === threads[2] && e.people.length > 0));
   }, 90_000);
 });
 

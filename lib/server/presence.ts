@@ -10,7 +10,8 @@ import type { InboxEvent } from "@/lib/api/inbox-events";
  * Several tabs of one user count once; the user is typing if any of their tabs is.
  *
  * With several inbox instances, each beat is also `share`d with the others (lib/server/bus),
- * which `receive` it as if their own browser had sent it; expiry works the same there.
+ * which `receive` it as if their own browser had sent it; expiry works the same there. An
+ * instance that starts late asks, and hears every live tab of the others again (`local`).
  */
 export const VIEW_TTL_MS = 45_000;
 export const TYPING_TTL_MS = 6_000;
@@ -33,6 +34,8 @@ export type Presence = {
   beat(beat: PresenceBeat): void;
   /** A beat another instance shared. */
   receive(beat: PresenceBeat): void;
+  /** The live tabs of this instance's own browsers, as their last beats. */
+  local(): PresenceBeat[];
   /** The people in a thread, each once. */
   people(threadId: string): Person[];
   /** Every thread someone is in, as events: what a browser that just connected needs. */
@@ -50,6 +53,7 @@ export function createPresence(options: {
 }): Presence {
   const now = options.now ?? Date.now;
   const tabs = new Map<string, Entry>();
+  const ownBeats = new Map<string, PresenceBeat>();
   // What was last published per thread, so only real changes go out.
   const published = new Map<string, string>();
 
@@ -105,9 +109,21 @@ export function createPresence(options: {
   return {
     beat(beat) {
       apply(beat);
+      if (beat.threadId === null) ownBeats.delete(beat.tabId);
+      else ownBeats.set(beat.tabId, beat);
       options.share?.(beat);
     },
     receive: apply,
+    local() {
+      const live: PresenceBeat[] = [];
+      for (const [tabId, beat] of ownBeats) {
+        const entry = tabs.get(tabId);
+        if (!entry || entry.viewUntil <= now()) ownBeats.delete(tabId);
+        // Told again later, a keystroke is old news: the tab is there, not typing.
+        else live.push({ ...beat, threadId: entry.threadId, typing: false });
+      }
+      return live;
+    },
     people,
     snapshot: () => [...published.keys()].map((threadId) => ({ type: "presence" as const, threadId, people: people(threadId) })),
     sweep,

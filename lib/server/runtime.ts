@@ -13,7 +13,7 @@ import { createBus, type Bus } from "./bus";
 import { createEventFeed, type EventFeed } from "./event-feed";
 import { createGateway, type Gateway } from "./gateway";
 import { createHub, type Hub } from "./hub";
-import { createPresence, type Presence } from "./presence";
+import { createPresence, type Presence, type PresenceBeat } from "./presence";
 import { createReadState, type ReadState } from "./read-state";
 import { createActivityLog, type ActivityLog } from "./activity";
 import { createUpstream, type Upstream } from "./upstream";
@@ -70,12 +70,12 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   const gateway = createGateway(upstream);
   const hub = createHub();
   const bus = createBus(databaseConfig);
-  const presence = createPresence({
-    publish: (event) => hub.publish(event),
-    share: (beat) => bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error)),
-  });
+  const share = (beat: PresenceBeat) =>
+    void bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error));
+  const presence = createPresence({ publish: (event) => hub.publish(event), share });
   bus.onMessage((message) => {
     if (message.type === "presence") presence.receive(message.beat);
+    if (message.type === "hello") presence.local().forEach(share);
   });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
