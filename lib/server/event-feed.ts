@@ -282,7 +282,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       // Someone started watching: the idle cadence gives way to the watching one.
       if (!stopped && dueAt !== null && dueAt - now() > cadence()) schedule(cadence());
       if (replaying) return replaying;
-      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) return Promise.resolve();
+      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) {
+        // Too soon after the last replay to run another, but not dropped: it runs once the gap is over.
+        const wait = lastReplayAt + CATCH_UP_GAP_MS - now();
+        if (!stopped && dueAt !== null && dueAt - now() > wait) schedule(wait);
+        return Promise.resolve();
+      }
       return feed.replayNow();
     },
     ingest,

@@ -230,7 +230,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     const missed = await somethingHappens("Never delivered: replay brings it");
     const watchA = openStream(instances.a);
     const watchB = openStream(instances.b);
-    await until(() => missed.every((e) => heard(watchA, e) === 1 && heard(watchB, e) === 1), 15_000);
+    await until(() => missed.every((e) => heard(watchA, e) === 1 && heard(watchB, e) === 1), 20_000);
     const readers = Object.values(instances).filter((i) => i.eventReads > 0);
     expect(readers).toHaveLength(1);
     const [leader] = readers;
@@ -257,7 +257,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     }
     // A browser connecting to the survivor asks for a catch-up: with the lock free, it takes over.
     openStream(survivor);
-    await until(() => survivor.eventReads > 0, 15_000);
+    await until(() => survivor.eventReads > 0, 20_000);
     // Someone opens a thread on the survivor while the other is down: told again when it is back.
     const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
     const beat = await fetch(`${survivor.base}/api/presence`, { method: "POST", headers, body: JSON.stringify({ tabId: "instances-tab-2", threadId: threads[2], typing: false }) });
