@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/client/errors";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import { useUnreadFor } from "@/lib/client/mutations/reads";
+import { useViewer } from "@/lib/client/viewer";
 
 import { ThreadRow, rowLabel, type RowLookups } from "./thread-row";
 
@@ -58,6 +59,9 @@ export function ThreadList(props: ThreadListProps) {
   const keyboardNav = useUiStore((s) => s.keyboardNav);
   const setKeyboardNav = useUiStore((s) => s.setKeyboardNav);
   const unreadFor = useUnreadFor();
+  const viewer = useViewer();
+  // The API's `unread` is the owner's view: the owner sees it as their own, everyone else beside theirs.
+  const viewerIsOwner = viewer.memberId !== null && lookups.members.get(viewer.memberId)?.role === "owner";
   // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders with the virtualizer; nothing of it is memoized
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -131,6 +135,7 @@ export function ThreadList(props: ThreadListProps) {
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {items.map((item) => {
             const thread = rows[item.index]!;
+            const ownerUnread = !viewerIsOwner && thread.unread;
             return (
               <div
                 key={item.key}
@@ -140,7 +145,7 @@ export function ThreadList(props: ThreadListProps) {
                 aria-checked={checkedIds.has(thread.id)}
                 aria-setsize={hasNextPage ? -1 : rows.length}
                 aria-posinset={item.index + 1}
-                aria-label={rowLabel(thread, lookups, unreadFor(thread))}
+                aria-label={rowLabel(thread, lookups, unreadFor(thread), ownerUnread)}
                 data-thread-id={thread.id}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
@@ -160,6 +165,7 @@ export function ThreadList(props: ThreadListProps) {
                 <ThreadRow
                   thread={thread}
                   unread={unreadFor(thread)}
+                  ownerUnread={ownerUnread}
                   lookups={lookups}
                   open={thread.id === openId}
                   focused={keyboardNav && thread.id === cursorId}

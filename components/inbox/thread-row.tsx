@@ -24,10 +24,14 @@ export type RowLookups = {
 /**
  * One conversation in the list: who, where, the latest words, when, and its state (unread,
  * assignee, tags, status, a request or restriction, how long the person has waited).
+ *
+ * Unread is the viewer's own (a filled dot, bold name); the API's flag, which is the team
+ * owner's, shows beside it as a ring by the time for everyone but the owner.
  */
 export const ThreadRow = memo(function ThreadRow({
   thread,
   unread,
+  ownerUnread,
   lookups,
   open,
   focused,
@@ -39,6 +43,8 @@ export const ThreadRow = memo(function ThreadRow({
   thread: Thread;
   /** Unread for the viewer (lib/api/read-state). */
   unread: boolean;
+  /** Unread for the team owner, shown to the others (the owner's own is `unread`). */
+  ownerUnread: boolean;
   lookups: RowLookups;
   open: boolean;
   focused: boolean;
@@ -80,7 +86,10 @@ export const ThreadRow = memo(function ThreadRow({
           {profile?.handle && profile.handle !== name ? (
             <span className="min-w-0 shrink truncate text-xs text-muted-foreground">{profile.handle}</span>
           ) : null}
-          <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums" title={fullTime(thread.activity.at)}>
+          {ownerUnread ? (
+            <span className="ml-auto size-2 shrink-0 self-center rounded-full border-[1.5px] border-primary" title="Unread for the team owner" aria-hidden />
+          ) : null}
+          <span className={cn("shrink-0 text-xs text-muted-foreground tabular-nums", !ownerUnread && "ml-auto")} title={fullTime(thread.activity.at)}>
             {listTime(thread.activity.at, now)}
           </span>
         </div>
@@ -180,9 +189,10 @@ function RowPresence({ threadId }: { threadId: string }) {
 }
 
 /** A row's accessible name: enough to choose it without seeing it. */
-export function rowLabel(thread: Thread, lookups: RowLookups, unread: boolean): string {
+export function rowLabel(thread: Thread, lookups: RowLookups, unread: boolean, ownerUnread = false): string {
   const parts = [personName(thread.profile)];
   if (unread) parts.push("unread");
+  if (ownerUnread) parts.push("unread for the team owner");
   if (thread.isRequest) parts.push("message request");
   if (thread.activity.preview) parts.push(thread.activity.preview);
   const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;

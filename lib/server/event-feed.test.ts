@@ -176,4 +176,27 @@ describe("replay cadence", () => {
     unsubscribe();
     feed.stop();
   });
+
+  it("a catch-up asked for right after a replay is not dropped: it runs once the gap is over", async () => {
+    const hub = createHub();
+    let calls = 0;
+    const lastSeq = rt.events.status().lastSeq ?? 0;
+    const feed = createEventFeed({
+      db: rt.database.db,
+      gateway: rt.gateway,
+      hub,
+      webhookSecret: null,
+      fetchUpstream: async () => {
+        calls += 1;
+        return Response.json({ data: [], lastSeq, hasMore: false });
+      },
+      intervals: { active: 60_000, watch: 60_000, idle: 60_000 },
+    });
+    feed.start();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await feed.catchUp();
+    expect(calls).toBe(1);
+    await vi.waitFor(() => expect(calls).toBe(2), { timeout: 3_000 });
+    feed.stop();
+  });
 });

@@ -4,6 +4,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { Database } from "@/lib/db/connection";
 import { EVENT_RETENTION_MS, event as eventSchema, eventPage, type ApiEvent } from "@/lib/api/events";
 import type { Gateway } from "./gateway";
+import { createLocalBus, type Bus, type BusMessage } from "./bus";
 import { toInboxEvent, type Hub } from "./hub";
 import { eventState, seenEvents } from "./schema";
 
@@ -15,6 +16,9 @@ import { eventState, seenEvents } from "./schema";
  * gateway and then to the browsers; the last `seq` applied without a gap is persisted, so a
  * restart replays from there. When events were lost beyond the replay window, the gateway is
  * rebuilt from scratch and browsers are told to read everything again.
+ *
+ * With several instances (lib/server/bus), events applied by one reach the others through
+ * the bus, and only the bus's leader replays; the others ask it to.
  */
 export type EventFeedStatus = {
   lastSeq: number | null;
@@ -49,6 +53,8 @@ export type EventFeedOptions = {
   /** GET an upstream path (through the budget, at background priority). */
   fetchUpstream(path: string): Promise<Response>;
   webhookSecret: string | null;
+  /** The other instances; none by default. */
+  bus?: Bus;
   now?: () => number;
   /**
    * Replay cadence, in ms: `active` while browsers are connected and no webhook came lately
@@ -68,6 +74,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const now = options.now ?? Date.now;
   const intervals = options.intervals ?? { active: 1_500, watch: 15_000, idle: 60_000 };
   const verifier = options.webhookSecret ? new Webhook(options.webhookSecret) : null;
+  const bus = options.bus ?? createLocalBus();
 
   let lastSeq: number | null = null;
   let lastWebhookAt: number | null = null;
@@ -90,15 +97,41 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       .onConflictDoUpdate({ target: eventState.key, set: { seq: sql`greatest(${eventState.seq}, ${seq})`, updatedAt: new Date(now()) } });
   }
 
-  /** Claims event IDs; returns the ones nobody had claimed before. */
-  async function claim(events: readonly ApiEvent[]): Promise<Set<string>> {
-    if (events.length === 0) return new Set();
-    const rows = await db
-      .insert(seenEvents)
-      .values(events.map((e) => ({ id: e.id, seq: e.seq, seenAt: new Date(now()) })))
-      .onConflictDoNothing()
-      .returning({ id: seenEvents.id });
-    return new Set(rows.map((r) => r.id));
+  /**
+   * Claims event IDs and tells the other instances of the fresh ones, in one transaction: a
+   * process killed before the commit has claimed nothing, so replay brings those events again.
+   * Returns the events nobody had claimed before.
+   */
+  async function claim(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
+    if (events.length === 0) return [];
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(seenEvents)
+        .values(events.map((e) => ({ id: e.id, seq: e.seq, seenAt: new Date(now()) })))
+        .onConflictDoNothing()
+        .returning({ id: seenEvents.id });
+      const fresh = new Set(rows.map((r) => r.id));
+      const applied = events.filter((e) => fresh.has(e.id));
+      if (applied.length) await bus.send({ type: "events", events: applied }, tx);
+      return applied;
+    });
+  }
+
+  /** Moves `lastSeq` over a run without gaps; a gap asks replay to fill it. Returns whether it moved. */
+  function track(sorted: readonly ApiEvent[]): boolean {
+    let seq = lastSeq ?? sorted[0]?.seq ?? 0;
+    for (const e of sorted) {
+      if (lastSeq === null || e.seq <= seq + 1) seq = Math.max(seq, e.seq);
+      else gapSeen = true;
+    }
+    if (lastSeq !== null && seq <= lastSeq) return false;
+    lastSeq = seq;
+    return true;
+  }
+
+  async function apply(events: readonly ApiEvent[]): Promise<void> {
+    await gateway.apply(events);
+    for (const e of events) hub.publish(toInboxEvent(e));
   }
 
   async function purge(): Promise<void> {
@@ -109,24 +142,23 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
 
   async function ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
-    const fresh = await claim(sorted);
-    const applied = sorted.filter((e) => fresh.has(e.id));
-    await gateway.apply(applied);
-    for (const e of applied) hub.publish(toInboxEvent(e));
-    // `lastSeq` moves only over a run without gaps; a gap asks replay to fill it.
-    let seq = lastSeq ?? sorted[0]?.seq ?? 0;
-    for (const e of sorted) {
-      if (lastSeq === null || e.seq <= seq + 1) seq = Math.max(seq, e.seq);
-      else gapSeen = true;
-    }
-    if (lastSeq === null || seq > lastSeq) {
-      lastSeq = seq;
-      await saveSeq(seq);
-    }
+    const applied = await claim(sorted);
+    await apply(applied);
+    if (track(sorted)) await saveSeq(lastSeq!);
     return applied;
   }
 
   async function replay(): Promise<void> {
+    // Another instance may have replayed (or applied webhooks) further than this one knows.
+    const saved = await loadSeq();
+    if (saved !== null && (lastSeq === null || saved > lastSeq)) lastSeq = saved;
+    if (!(await bus.leads())) {
+      // Asking is cheap (the leader coalesces requests), and each ask tries the lock again,
+      // so `lastReplayAt` stays as it is: a browser connecting here takes over from a dead leader at once.
+      await bus.send({ type: "replay" });
+      gapSeen = false;
+      return;
+    }
     if (lastSeq === null) {
       // First start: begin at the team's latest event (the gateway reads current state anyway).
       const page = await readEvents(Number.MAX_SAFE_INTEGER, 1);
@@ -141,8 +173,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       if (first && first.seq > from + 1) {
         // Events between were dropped from the replay window: nothing held can be trusted.
         console.warn(`[inbox] events ${from + 1}–${first.seq - 1} are beyond the replay window; rebuilding from the API.`);
-        await gateway.rebuild();
-        hub.publish({ type: "resync" });
+        await rebuild();
+        await bus.send({ type: "rebuild" });
         lastSeq = first.seq - 1;
       }
       await ingest(page.data);
@@ -157,6 +189,26 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     lastReplayAt = now();
     await purge();
   }
+
+  async function rebuild(): Promise<void> {
+    await gateway.rebuild();
+    hub.publish({ type: "resync" });
+  }
+
+  const fromOtherInstance = (message: BusMessage) => {
+    const done = (() => {
+      if (message.type === "events") {
+        track([...message.events].sort((a, b) => a.seq - b.seq));
+        return apply(message.events);
+      }
+      if (message.type === "rebuild") return rebuild();
+      // Only the leader answers, or instances without the lock would ask each other forever.
+      if (message.type === "replay" && !stopped) return bus.leads().then((leads) => (leads ? feed.catchUp() : undefined));
+      return Promise.resolve();
+    })();
+    done.catch((error: unknown) => console.error(`[inbox] applying another instance's ${message.type} failed:`, error instanceof Error ? error.message : error));
+  };
+  bus.onMessage(fromOtherInstance);
 
   async function readEvents(afterSeq: number, limit: number) {
     const response = await options.fetchUpstream(`/events?afterSeq=${afterSeq}&limit=${limit}`);
@@ -230,7 +282,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       // Someone started watching: the idle cadence gives way to the watching one.
       if (!stopped && dueAt !== null && dueAt - now() > cadence()) schedule(cadence());
       if (replaying) return replaying;
-      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) return Promise.resolve();
+      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) {
+        // Too soon after the last replay to run another, but not dropped: it runs once the gap is over.
+        const wait = lastReplayAt + CATCH_UP_GAP_MS - now();
+        if (!stopped && dueAt !== null && dueAt - now() > wait) schedule(wait);
+        return Promise.resolve();
+      }
       return feed.replayNow();
     },
     ingest,

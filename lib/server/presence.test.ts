@@ -88,4 +88,19 @@ describe("presence", () => {
       { type: "presence", threadId: "thr2", people: [{ ...marcus, typing: true }] },
     ]);
   });
+
+  it("shares its own browsers' beats, takes in others', and can tell its own live tabs again", () => {
+    clock = 1_000_000;
+    events = [];
+    const shared: unknown[] = [];
+    presence = createPresence({ publish: (event) => events.push(event), share: (beat) => shared.push(beat), now: () => clock, sweepMs: 60_000 });
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: true });
+    presence.receive({ tabId: "b", ...marcus, threadId: "thr1", typing: false });
+    expect(shared).toEqual([{ tabId: "a", ...sam, threadId: "thr1", typing: true }]);
+    expect(presence.people("thr1").map((p) => p.name)).toEqual(["Marcus Lee", "Sam Rivera"]);
+    // Another instance's tabs are its own to tell; a keystroke is not told again.
+    expect(presence.local()).toEqual([{ tabId: "a", ...sam, threadId: "thr1", typing: false }]);
+    clock += VIEW_TTL_MS + 1;
+    expect(presence.local()).toEqual([]);
+  });
 });

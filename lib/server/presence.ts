@@ -8,6 +8,10 @@ import type { InboxEvent } from "@/lib/api/inbox-events";
  * thread's whole list, which makes the events idempotent and order-insensitive.
  *
  * Several tabs of one user count once; the user is typing if any of their tabs is.
+ *
+ * With several inbox instances, each beat is also `share`d with the others (lib/server/bus),
+ * which `receive` it as if their own browser had sent it; expiry works the same there. An
+ * instance that starts late asks, and hears every live tab of the others again (`local`).
  */
 export const VIEW_TTL_MS = 45_000;
 export const TYPING_TTL_MS = 6_000;
@@ -26,7 +30,12 @@ type Entry = { userId: string; name: string; threadId: string; viewUntil: number
 type Person = { userId: string; name: string; typing: boolean };
 
 export type Presence = {
+  /** A beat from a browser of this instance. */
   beat(beat: PresenceBeat): void;
+  /** A beat another instance shared. */
+  receive(beat: PresenceBeat): void;
+  /** The live tabs of this instance's own browsers, as their last beats. */
+  local(): PresenceBeat[];
   /** The people in a thread, each once. */
   people(threadId: string): Person[];
   /** Every thread someone is in, as events: what a browser that just connected needs. */
@@ -36,9 +45,15 @@ export type Presence = {
   stop(): void;
 };
 
-export function createPresence(options: { publish: (event: InboxEvent) => void; now?: () => number; sweepMs?: number }): Presence {
+export function createPresence(options: {
+  publish: (event: InboxEvent) => void;
+  share?: (beat: PresenceBeat) => void;
+  now?: () => number;
+  sweepMs?: number;
+}): Presence {
   const now = options.now ?? Date.now;
   const tabs = new Map<string, Entry>();
+  const ownBeats = new Map<string, PresenceBeat>();
   // What was last published per thread, so only real changes go out.
   const published = new Map<string, string>();
 
@@ -77,19 +92,37 @@ export function createPresence(options: { publish: (event: InboxEvent) => void; 
   const timer = setInterval(sweep, options.sweepMs ?? 2_000);
   timer.unref?.();
 
+  const apply = ({ tabId, userId, name, threadId, typing }: PresenceBeat) => {
+    const previous = tabs.get(tabId);
+    if (threadId === null) {
+      tabs.delete(tabId);
+    } else {
+      const at = now();
+      // Typing lasts a few seconds past the last keystroke; a plain beat does not end it early.
+      const typingUntil = typing ? at + TYPING_TTL_MS : previous?.threadId === threadId ? previous.typingUntil : 0;
+      tabs.set(tabId, { userId, name, threadId, viewUntil: at + VIEW_TTL_MS, typingUntil });
+    }
+    if (previous && previous.threadId !== threadId) announce(previous.threadId);
+    if (threadId !== null) announce(threadId);
+  };
+
   return {
-    beat({ tabId, userId, name, threadId, typing }) {
-      const previous = tabs.get(tabId);
-      if (threadId === null) {
-        tabs.delete(tabId);
-      } else {
-        const at = now();
-        // Typing lasts a few seconds past the last keystroke; a plain beat does not end it early.
-        const typingUntil = typing ? at + TYPING_TTL_MS : previous?.threadId === threadId ? previous.typingUntil : 0;
-        tabs.set(tabId, { userId, name, threadId, viewUntil: at + VIEW_TTL_MS, typingUntil });
+    beat(beat) {
+      apply(beat);
+      if (beat.threadId === null) ownBeats.delete(beat.tabId);
+      else ownBeats.set(beat.tabId, beat);
+      options.share?.(beat);
+    },
+    receive: apply,
+    local() {
+      const live: PresenceBeat[] = [];
+      for (const [tabId, beat] of ownBeats) {
+        const entry = tabs.get(tabId);
+        if (!entry || entry.viewUntil <= now()) ownBeats.delete(tabId);
+        // Told again later, a keystroke is old news: the tab is there, not typing.
+        else live.push({ ...beat, threadId: entry.threadId, typing: false });
       }
-      if (previous && previous.threadId !== threadId) announce(previous.threadId);
-      if (threadId !== null) announce(threadId);
+      return live;
     },
     people,
     snapshot: () => [...published.keys()].map((threadId) => ({ type: "presence" as const, threadId, people: people(threadId) })),

@@ -24,7 +24,8 @@ export function createReadState(db: Database) {
           target: [threadReads.userId, threadReads.threadId],
           // Two tabs reading at once must not undo each other: a read mark only moves forward.
           set: {
-            readAt: value === null ? null : sql`greatest(coalesce(${threadReads.readAt}, ${value}), ${value})`,
+            // As text with a cast: the Postgres driver does not serialise a bare Date inside raw SQL.
+            readAt: value === null ? null : sql`greatest(coalesce(${threadReads.readAt}, ${value.toISOString()}::timestamptz), ${value.toISOString()}::timestamptz)`,
             updatedAt: new Date(),
           },
         })

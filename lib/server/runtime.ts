@@ -10,10 +10,11 @@ import type { Role } from "./policy";
 import { createPreferences, type Preferences } from "./preferences";
 import { createSettings, type Settings } from "./settings";
 import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
+import { createBus, type Bus } from "./bus";
 import { createEventFeed, type EventFeed } from "./event-feed";
 import { createGateway, type Gateway } from "./gateway";
 import { createHub, type Hub } from "./hub";
-import { createPresence, type Presence } from "./presence";
+import { createPresence, type Presence, type PresenceBeat } from "./presence";
 import { createReadState, type ReadState } from "./read-state";
 import { createActivityLog, type ActivityLog } from "./activity";
 import { createUpstream, type Upstream } from "./upstream";
@@ -42,6 +43,8 @@ export type Runtime = {
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
+  /** The other inbox instances on the same Postgres database (lib/server/bus); local with PGlite. */
+  bus: Bus;
   presence: Presence;
   events: EventFeed;
   upstream: Upstream;
@@ -60,14 +63,22 @@ export type RuntimeOptions = {
 };
 
 export async function createRuntime(config: InboxConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  const database = await openInboxDatabase(options.database ?? inboxDatabaseConfig(config));
+  const databaseConfig = options.database ?? inboxDatabaseConfig(config);
+  const database = await openInboxDatabase(databaseConfig);
   const auth = createAuth(database.db, config);
   const users = createUsers(database.db, auth);
   const settings = createSettings(database.db);
   const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
   const gateway = createGateway(upstream);
   const hub = createHub();
-  const presence = createPresence({ publish: (event) => hub.publish(event) });
+  const bus = createBus(databaseConfig);
+  const share = (beat: PresenceBeat) =>
+    void bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error));
+  const presence = createPresence({ publish: (event) => hub.publish(event), share });
+  bus.onMessage((message) => {
+    if (message.type === "presence") presence.receive(message.beat);
+    if (message.type === "hello") presence.local().forEach(share);
+  });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
   const events = createEventFeed({
@@ -77,6 +88,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     // Members wait on replay while they watch (and webhooks may be what failed): a read then.
     fetchUpstream: (path) => gateway.send(hub.clients() > 0 ? "read" : "background", path),
     webhookSecret,
+    bus,
   });
   const runtime: Runtime = {
     config,
@@ -90,12 +102,14 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     signInThrottle: createSignInThrottle(),
     gateway,
     hub,
+    bus,
     presence,
     events,
     upstream,
     async close() {
       events.stop();
       presence.stop();
+      await bus.close();
       await upstream.close();
       await database.close();
     },
@@ -103,7 +117,10 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   try {
     if (config.mode === "demo") await ensureDemoUsers(runtime);
     if (config.admin && (await users.count()) === 0) {
-      await users.add({ email: config.admin.email, name: "Admin", password: config.admin.password, role: "admin" });
+      await users.add({ email: config.admin.email, name: "Admin", password: config.admin.password, role: "admin" }).catch(async (error: unknown) => {
+        // Another instance starting beside this one made the same first admin.
+        if (!(await users.get(config.admin!.email))) throw error;
+      });
     }
   } catch (error) {
     await runtime.close();

@@ -1,0 +1,42 @@
+/**
+ * One inbox instance as an OS process of its own, for the tests of several instances sharing
+ * one Postgres database (lib/server/instances.test.ts): the runtime made from the environment,
+ * as `next start` makes it, and the route handlers those tests use, served without Next.
+ * Run with `node --import ./lib/server/testing/server-only-hooks.mjs --import tsx lib/server/testing/instance.ts`;
+ * prints `ready` once it listens on PORT and its runtime is up.
+ */
+import { serve } from "@hono/node-server";
+import * as events from "@/app/api/events/route";
+import * as reads from "@/app/api/inbox/reads/route";
+import * as presence from "@/app/api/presence/route";
+import * as webhooks from "@/app/api/webhooks/route";
+import { runtime } from "@/lib/server/runtime";
+import { signInHandler } from "@/lib/server/sign-in";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
+type RouteModule = { [method: string]: Handler | unknown };
+
+const routes: [prefix: string, module: RouteModule][] = [
+  // What app/api/auth does, without better-auth's Next adapter (it needs Next's React).
+  ["/api/auth/", { POST: async (request: Request) => signInHandler(await runtime(), request) }],
+  ["/api/events", events],
+  ["/api/inbox/reads", reads],
+  ["/api/presence", presence],
+  ["/api/webhooks", webhooks],
+];
+
+async function handle(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/_instance/status") return Response.json((await runtime()).events.status());
+  const handler = routes.find(([prefix]) => pathname.startsWith(prefix))?.[1][request.method];
+  if (typeof handler !== "function") return new Response(null, { status: 404 });
+  return (handler as Handler)(request, { params: Promise.resolve({}) });
+}
+
+const rt = await runtime();
+await rt.gateway.index.ready();
+serve({ fetch: handle, port: Number(process.env.PORT), hostname: "127.0.0.1" }, () => console.log("ready"));
+
+const stop = () => void rt.close().finally(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
