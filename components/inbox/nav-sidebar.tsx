@@ -5,6 +5,7 @@ import {
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
+  KanbanIcon,
   SettingsIcon,
   LayersIcon,
   MailQuestionIcon,
@@ -106,6 +107,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
             count={counts.data?.unassigned.unread}
             onNavigate={onNavigate}
           />
+          <NavItem href="/pipeline" active={false} Icon={KanbanIcon} label="Pipeline" onNavigate={onNavigate} />
         </Section>
 
         <Section title="Accounts">
