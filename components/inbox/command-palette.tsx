@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArchiveIcon, CircleDotIcon, KanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 
 import { PersonAvatar } from "@/components/ui/avatar";
@@ -99,7 +99,7 @@ export function CommandPalette({
               })}
               {viewer.memberId ? <CommandItem value="go assigned to me" onSelect={() => go({ assigneeId: [viewer.memberId!] })}><UserCheckIcon />Assigned to me</CommandItem> : null}
               <CommandItem value="go unassigned" onSelect={() => go({ unassigned: true })}><UserXIcon />Unassigned</CommandItem>
-              <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><KanbanIcon />Pipeline board</CommandItem>
+              <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><SquareKanbanIcon />Pipeline board</CommandItem>
               <Action id="search" icon={<SearchIcon />} label="Search conversations" onSelect={() => run(() => document.getElementById(SEARCH_INPUT_ID)?.focus())} />
             </CommandGroup>
             <CommandGroup heading="Statuses and tags">

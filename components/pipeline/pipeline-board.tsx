@@ -19,7 +19,7 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { colorHex, money, personName } from "@/lib/client/format";
@@ -51,6 +51,7 @@ export function PipelineBoard({
     [columns, lookups.colors],
   );
   const [active, setActive] = useState<{ card: Card; from: string } | null>(null);
+  const lastOver = useRef<UniqueIdentifier | null>(null);
 
   const sensors = useSensors(
     // A click on the name opens the conversation; only a real movement starts a drag.
@@ -65,7 +66,12 @@ export function PipelineBoard({
   const stageOf = (id: UniqueIdentifier | undefined) => (id === undefined ? "" : (names.get(String(id)) ?? ""));
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => `Picked up ${nameOf(a.id)}, in ${stageOf(cards.get(String(a.id))?.key)}.`,
-    onDragOver: ({ active: a, over }) => (over ? `${nameOf(a.id)} is over ${stageOf(over.id)}.` : `${nameOf(a.id)} is not over a stage.`),
+    onDragOver: ({ active: a, over }) => {
+      // The first "over" is the card's own column, right after it was picked up: saying it would cut that off.
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? `${nameOf(a.id)} is over ${stageOf(over.id)}.` : `${nameOf(a.id)} is not over a stage.`;
+    },
     onDragEnd: ({ active: a, over }) => {
       const from = cards.get(String(a.id))?.key;
       if (!over || over.id === from) return `${nameOf(a.id)} was dropped back in ${stageOf(from)}.`;
@@ -76,6 +82,7 @@ export function PipelineBoard({
 
   const start = ({ active: a }: DragStartEvent) => {
     const held = cards.get(String(a.id));
+    lastOver.current = held?.key ?? null;
     setActive(held ? { card: held.card, from: held.key } : null);
   };
   const end = ({ active: a, over }: DragEndEvent) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon } from "lucide-react";
+import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRoundIcon } from "lucide-react";
 import Link from "next/link";
 import type * as React from "react";
 
@@ -18,7 +18,7 @@ import type { Color, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";
 import { colorHex, fullTime, listTime, money, personName, waited } from "@/lib/client/format";
 import { inboxHref } from "@/lib/client/inbox-url";
-import type { PipelineCard as Card } from "@/lib/client/pipeline";
+import { isStale, type PipelineCard as Card } from "@/lib/client/pipeline";
 
 /** What cards look up by ID. */
 export type CardLookups = {
@@ -67,6 +67,7 @@ export function PipelineCard({
   const tags = contact.tagIds.map((id) => lookups.tags.get(id)).filter((t): t is Tag => Boolean(t));
   const href = `/${inboxHref({ folder: "all", thread: thread.id })}`;
   const age = waited(card.stage.since, now);
+  const stale = isStale(card.stage, now);
   const ageText = card.stage.exact ? `${age} in stage` : `≥ ${age} in stage`;
   const ageHint = card.stage.exact
     ? `In this stage since ${fullTime(card.stage.since)}.`
@@ -122,7 +123,7 @@ export function PipelineCard({
       </div>
 
       {tags.length ? (
-        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1 pl-6">
+        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1">
           {tags.slice(0, 3).map((tag) => (
             <li key={tag.id} className="inline-flex max-w-full items-center gap-1 rounded-full border px-1.5 py-px text-[0.6875rem] text-muted-foreground">
               <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: colorHex(tag.color, lookups.colors) }} aria-hidden />
@@ -133,24 +134,22 @@ export function PipelineCard({
         </ul>
       ) : null}
 
-      <div className="mt-2 flex items-center gap-2 pl-6 text-xs text-muted-foreground">
-        <span className={cn("font-medium tabular-nums", contact.valuation !== null ? "text-foreground" : "")}>
+      <div className="mt-2 flex items-center gap-3 text-xs whitespace-nowrap text-muted-foreground">
+        <span className={cn("tabular-nums", contact.valuation !== null && "font-medium text-foreground")}>
           {contact.valuation !== null ? money(contact.valuation, lookups.currency) : "No value"}
         </span>
-        <span className="inline-flex items-center gap-1 tabular-nums" title={ageHint}>
+        <span className={cn("inline-flex items-center gap-1 tabular-nums", stale && "font-medium text-amber-700 dark:text-amber-300")} title={ageHint}>
           <HourglassIcon className="size-3" aria-hidden />
           {ageText}
           <span className="sr-only">. {ageHint}</span>
         </span>
-        <span className="ml-auto inline-flex shrink-0 items-center">
+        <span className="ml-auto inline-flex shrink-0 items-center" title={assignee ? `Assigned to ${assignee.name}` : "Unassigned"}>
           {assignee ? (
-            <span title={`Assigned to ${assignee.name}`} className="inline-flex items-center">
-              <PersonAvatar name={assignee.name} src={assignee.avatarUrl} className="size-5 text-[0.5625rem]" />
-              <span className="sr-only">Assigned to {assignee.name}</span>
-            </span>
+            <PersonAvatar name={assignee.name} src={assignee.avatarUrl} className="size-5 text-[0.5625rem]" />
           ) : (
-            <span className="text-[0.6875rem]">Unassigned</span>
+            <UserRoundIcon className="size-5 rounded-full border border-dashed border-muted-foreground/60 p-0.5" aria-hidden />
           )}
+          <span className="sr-only">{assignee ? `Assigned to ${assignee.name}` : "Unassigned"}</span>
         </span>
       </div>
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, KanbanIcon, LoaderCircleIcon } from "lucide-react";
+import { ArrowLeftIcon, SquareKanbanIcon } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 
@@ -83,18 +83,12 @@ function Pipeline() {
           Inbox
         </Link>
         <div className="flex min-w-0 items-center gap-2">
-          <KanbanIcon className="size-5 text-muted-foreground" aria-hidden />
+          <SquareKanbanIcon className="size-5 text-muted-foreground" aria-hidden />
           <h1 className="text-lg font-semibold tracking-tight">Pipeline</h1>
           {board.columns ? (
             <p className="text-sm text-muted-foreground tabular-nums" data-testid="pipeline-summary">
               {cards} {cards === 1 ? "contact" : "contacts"} · {money(total, lookups.currency)}
             </p>
-          ) : null}
-          {board.isLoadingMore ? (
-            <span role="status" className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-              <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />
-              Reading more conversations…
-            </span>
           ) : null}
         </div>
         <div className="ml-auto flex items-center gap-2">
@@ -148,7 +142,7 @@ function NoStatuses() {
   return (
     <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-2 px-6 text-center">
       <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">
-        <KanbanIcon className="size-5" aria-hidden />
+        <SquareKanbanIcon className="size-5" aria-hidden />
       </span>
       <h2 className="text-sm font-medium">No stages yet</h2>
       {hasRole(viewer, "manager") ? (

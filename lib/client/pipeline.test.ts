@@ -3,7 +3,7 @@ import type { Contact } from "@/lib/api/contacts";
 import type { Status } from "@/lib/api/labels";
 import type { Thread } from "@/lib/api/threads";
 import { contactFixture, threadFixture } from "@/lib/api/testing/fixtures";
-import { buildBoard, columnKey, matches, NO_FILTERS, NO_STATUS, stageAge, statusOfColumn } from "./pipeline";
+import { buildBoard, columnKey, isStale, matches, NO_FILTERS, NO_STATUS, stageAge, STALE_AFTER_DAYS, statusOfColumn } from "./pipeline";
 
 const statuses: Status[] = [
   { id: "won", name: "Won", color: "green", position: 2 },
@@ -123,6 +123,15 @@ describe("stageAge", () => {
       { contactId: "a", status: "talk", at: "2026-01-15T00:00:00Z" },
     ]);
     expect(board[1]!.cards[0]!.stage).toEqual({ since: "2026-01-15T00:00:00Z", exact: true });
+  });
+});
+
+describe("isStale", () => {
+  it("marks a card stale from two weeks in its stage", () => {
+    const now = new Date("2026-03-15T00:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    expect(isStale({ since: daysAgo(STALE_AFTER_DAYS), exact: true }, now)).toBe(true);
+    expect(isStale({ since: daysAgo(STALE_AFTER_DAYS - 1), exact: false }, now)).toBe(false);
   });
 });
 

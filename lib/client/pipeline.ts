@@ -110,6 +110,13 @@ export function stageAge(contact: Contact, recorded: StageEntry | undefined, sta
   return { since: contact.updatedAt, exact: false };
 }
 
+/** After this long in one stage a card is marked stale: two weeks without moving on is worth a look. */
+export const STALE_AFTER_DAYS = 14;
+
+export function isStale(stage: StageAge, now: Date): boolean {
+  return now.getTime() - Date.parse(stage.since) >= STALE_AFTER_DAYS * 86_400_000;
+}
+
 /** The column a card moves to, as the PATCH /contacts body's `status` (null clears). */
 export function statusOfColumn(columnId: string): string | null {
   return columnId === NO_STATUS ? null : columnId;
