@@ -22,10 +22,10 @@ import {
 import { useMemo, useRef, useState } from "react";
 
 import { cn } from "@/components/ui/cn";
-import { colorHex, money, personName } from "@/lib/client/format";
-import { columnKey, type PipelineCard as Card, type PipelineColumn } from "@/lib/client/pipeline";
+import { colorHex, money } from "@/lib/client/format";
+import { cardName, columnKey, type PipelineCard as Card, type PipelineColumn } from "@/lib/client/pipeline";
 
-import { PipelineCard, type CardLookups, type Destination } from "./pipeline-card";
+import { PipelineCard, StageSwatch, type CardLookups, type Destination } from "./pipeline-card";
 
 /**
  * The columns and the drag and drop between them. A card is dragged by its handle with the
@@ -61,7 +61,7 @@ export function PipelineBoard({
 
   const nameOf = (id: UniqueIdentifier) => {
     const held = cards.get(String(id));
-    return held ? personName(held.card.thread.profile ?? held.card.contact.profiles[0]) : "The contact";
+    return held ? cardName(held.card) : "The contact";
   };
   const stageOf = (id: UniqueIdentifier | undefined) => (id === undefined ? "" : (names.get(String(id)) ?? ""));
   const announcements: Announcements = {
@@ -147,11 +147,7 @@ function Column({ column, color, currency, dragging, children }: { column: Pipel
       )}
     >
       <header className="flex items-center gap-2 px-3 pt-3 pb-2">
-        {color ? (
-          <span className="size-2.5 shrink-0 rounded-[3px]" style={{ backgroundColor: color }} aria-hidden />
-        ) : (
-          <span className="size-2.5 shrink-0 rounded-[3px] border border-muted-foreground/60" aria-hidden />
-        )}
+        <StageSwatch color={color} />
         <h2 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold">
           {name}
         </h2>
@@ -178,7 +174,7 @@ function Column({ column, color, currency, dragging, children }: { column: Pipel
 
 function DraggableCard({ card, from, lookups, now, destinations, onMove }: { card: Card; from: string; lookups: CardLookups; now: Date; destinations: readonly Destination[]; onMove: (card: Card, toKey: string) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: card.contact.id, data: { from } });
-  const name = personName(card.thread.profile ?? card.contact.profiles[0]);
+  const name = cardName(card);
   return (
     <li ref={setNodeRef} data-testid="pipeline-card" data-contact-id={card.contact.id} onPointerDown={listeners?.onPointerDown as React.PointerEventHandler | undefined}>
       <PipelineCard

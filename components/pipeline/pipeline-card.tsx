@@ -16,9 +16,9 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Color, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";
-import { colorHex, fullTime, listTime, money, personName, waited } from "@/lib/client/format";
+import { colorHex, fullTime, listTime, money, waited } from "@/lib/client/format";
 import { inboxHref } from "@/lib/client/inbox-url";
-import { isStale, type PipelineCard as Card } from "@/lib/client/pipeline";
+import { cardName, isStale, type PipelineCard as Card } from "@/lib/client/pipeline";
 
 /** What cards look up by ID. */
 export type CardLookups = {
@@ -62,7 +62,7 @@ export function PipelineCard({
 }) {
   const { contact, thread } = card;
   const profile = thread.profile ?? contact.profiles.find((p) => p.id === thread.profileId) ?? contact.profiles[0];
-  const name = personName(profile);
+  const name = cardName(card);
   const assignee = contact.assigneeId ? lookups.members.get(contact.assigneeId) : undefined;
   const tags = contact.tagIds.map((id) => lookups.tags.get(id)).filter((t): t is Tag => Boolean(t));
   const href = `/${inboxHref({ folder: "all", thread: thread.id })}`;
@@ -175,16 +175,21 @@ function MoveMenu({ name, current, destinations, onMove }: { name: string; curre
         <DropdownMenuLabel>Move to</DropdownMenuLabel>
         {destinations.map((d) => (
           <DropdownMenuItem key={d.key} disabled={d.key === current} onSelect={() => onMove(d.key)}>
-            {d.color ? (
-              <span className="size-2.5 shrink-0 rounded-[3px]" style={{ backgroundColor: d.color }} aria-hidden />
-            ) : (
-              <span className="size-2.5 shrink-0 rounded-[3px] border border-muted-foreground/60" aria-hidden />
-            )}
+            <StageSwatch color={d.color} />
             <span className="min-w-0 flex-1 truncate">{d.name}</span>
             {d.key === current ? <CheckIcon className="size-3.5" aria-label="Current stage" /> : null}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** A stage's color; "No status" has an empty outline. */
+export function StageSwatch({ color }: { color: string | null }) {
+  return color ? (
+    <span className="size-2.5 shrink-0 rounded-[3px]" style={{ backgroundColor: color }} aria-hidden />
+  ) : (
+    <span className="size-2.5 shrink-0 rounded-[3px] border border-muted-foreground/60" aria-hidden />
   );
 }

@@ -3,18 +3,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, SquareKanbanIcon } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 
 import { ConnectionBanner } from "@/components/inbox/connection-banner";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/errors";
-import { money, personName } from "@/lib/client/format";
+import { money } from "@/lib/client/format";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
+import { useNow } from "@/lib/client/hooks/use-now";
 import { usePipelineBoard } from "@/lib/client/hooks/use-pipeline-board";
 import { useUpdateContact } from "@/lib/client/mutations/contacts";
-import { statusOfColumn, type PipelineCard } from "@/lib/client/pipeline";
+import { cardName, statusOfColumn, type PipelineCard } from "@/lib/client/pipeline";
 import { boardFiltersOf, usePipelineParams } from "@/lib/client/pipeline-url";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
@@ -52,7 +53,7 @@ function Pipeline() {
       const status = statusOfColumn(toKey);
       const contactId = card.contact.id;
       const to = status === null ? "No status" : (board.statuses?.find((s) => s.id === status)?.name ?? "the stage");
-      const name = personName(card.thread.profile ?? card.contact.profiles[0]);
+      const name = cardName(card);
       setPending((held) => new Map(held).set(contactId, status));
       // The mutation patches every cached copy and rolls back with a toast when refused; the
       // pending move only bridges the moment before its optimistic patch lands.
@@ -203,14 +204,4 @@ function useFilterOptions() {
     tag: tags.data?.map((t) => ({ value: t.id, label: t.name })),
     accountLinkId: links.data?.map((l) => ({ value: l.id, label: l.displayName })),
   };
-}
-
-/** The current time, moving on each minute, so ages stay true without re-rendering every second. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }

@@ -2,6 +2,7 @@ import type { Contact } from "@/lib/api/contacts";
 import type { Status } from "@/lib/api/labels";
 import type { StageEntry } from "@/lib/api/pipeline";
 import type { Thread } from "@/lib/api/threads";
+import { personName } from "@/lib/client/format";
 
 /**
  * The pipeline board as data: one column per status in the team's order, then "No status";
@@ -115,6 +116,11 @@ export const STALE_AFTER_DAYS = 14;
 
 export function isStale(stage: StageAge, now: Date): boolean {
   return now.getTime() - Date.parse(stage.since) >= STALE_AFTER_DAYS * 86_400_000;
+}
+
+/** The name a card goes by: its conversation's person, else the contact's first profile. */
+export function cardName(card: Pick<PipelineCard, "contact" | "thread">): string {
+  return personName(card.thread.profile ?? card.contact.profiles.find((p) => p.id === card.thread.profileId) ?? card.contact.profiles[0]);
 }
 
 /** The column a card moves to, as the PATCH /contacts body's `status` (null clears). */

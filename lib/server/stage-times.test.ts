@@ -54,6 +54,17 @@ describe("GET /api/inbox/stage-times", () => {
     }
   });
 
+  it("takes a contact event's time as the contact's last change, so the board's lower bound stays true", async () => {
+    const held = bff.runtime.gateway.index.all().find((t) => t.contact)!;
+    const contactId = held.contactId!;
+    const at = new Date(Date.now() + 60_000).toISOString();
+    await bff.runtime.gateway.apply([
+      { id: "evt_stage_test", seq: 999_999, type: "contact.statusChanged", apiVersion: 2, createdAt: at, object: { type: "contact", id: contactId, url: `/contacts/${contactId}` }, data: { statusId: null } },
+    ]);
+    const after = bff.runtime.gateway.index.all().find((t) => t.contactId === contactId)!.contact!;
+    expect(after).toMatchObject({ statusId: null, updatedAt: at });
+  });
+
   it("needs a session", async () => {
     expect((await call(stageTimesRoute, "GET", "/api/inbox/stage-times")).status).toBe(401);
   });
