@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArchiveIcon, CircleDotIcon, KeyboardIcon, MailIcon, MailOpenIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandShortcut } from "@/components/ui/command";
@@ -34,6 +35,7 @@ export function CommandPalette({
   setParams: SetParams;
 }) {
   const viewer = useViewer();
+  const router = useRouter();
   const paletteOpen = useUiStore((s) => s.paletteOpen);
   const setPaletteOpen = useUiStore((s) => s.setPaletteOpen);
   const ui = useUiStore();
@@ -97,6 +99,7 @@ export function CommandPalette({
               })}
               {viewer.memberId ? <CommandItem value="go assigned to me" onSelect={() => go({ assigneeId: [viewer.memberId!] })}><UserCheckIcon />Assigned to me</CommandItem> : null}
               <CommandItem value="go unassigned" onSelect={() => go({ unassigned: true })}><UserXIcon />Unassigned</CommandItem>
+              <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><SquareKanbanIcon />Pipeline board</CommandItem>
               <Action id="search" icon={<SearchIcon />} label="Search conversations" onSelect={() => run(() => document.getElementById(SEARCH_INPUT_ID)?.focus())} />
             </CommandGroup>
             <CommandGroup heading="Statuses and tags">

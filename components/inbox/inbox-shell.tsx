@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 
 import { ContactSidebar } from "@/components/contact/contact-sidebar";
@@ -14,6 +14,7 @@ import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
+import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
 import { filtersOf, useInboxParams, type InboxParams } from "@/lib/client/inbox-url";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
@@ -226,14 +227,4 @@ function singleName(params: InboxParams, lookups: RowLookups): string | null {
   if (params.tag?.length === 1) return lookups.tags.get(params.tag[0]!)?.name ?? params.tag[0]!;
   if (params.status?.length === 1) return lookups.statuses.get(params.status[0]!)?.name ?? params.status[0]!;
   return null;
-}
-
-/** The current time, moving on each minute, so "waiting 5m" stays true without re-rendering every second. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }

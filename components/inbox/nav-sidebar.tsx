@@ -5,6 +5,7 @@ import {
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
+  SquareKanbanIcon,
   SettingsIcon,
   LayersIcon,
   MailQuestionIcon,
@@ -106,6 +107,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
             count={counts.data?.unassigned.unread}
             onNavigate={onNavigate}
           />
+          <NavItem href="/pipeline" active={false} Icon={SquareKanbanIcon} label="Pipeline" onNavigate={onNavigate} />
         </Section>
 
         <Section title="Accounts">

@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { ActivityEntry } from "@/lib/api/activity";
 import type { Operation } from "@/lib/api/endpoints";
+import type { StageEntry } from "@/lib/api/pipeline";
 import type { Database } from "@/lib/db/connection";
 import { activity } from "./schema";
 
@@ -58,6 +59,16 @@ export function createActivityLog(db: Database) {
       if (filter.to) conditions.push(lt(activity.at, new Date(filter.to)));
       const rows = await db.select().from(activity).where(and(...conditions)).orderBy(desc(activity.at)).limit(filter.limit);
       return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+    },
+
+    /** Each contact's latest status change made through the inbox (the pipeline's "in stage since"). */
+    async statusChanges(): Promise<StageEntry[]> {
+      const rows = await db
+        .selectDistinctOn([activity.contactId], { contactId: activity.contactId, status: sql<unknown>`${activity.after} -> 'status'`, at: activity.at })
+        .from(activity)
+        .where(and(eq(activity.action, "contacts.update"), isNotNull(activity.contactId), sql`${activity.after} -> 'status' is not null`))
+        .orderBy(activity.contactId, desc(activity.at));
+      return rows.map((row) => ({ contactId: row.contactId!, status: typeof row.status === "string" ? row.status : null, at: row.at.toISOString() }));
     },
 
     /** Drops what is older than the retention: run at start. */

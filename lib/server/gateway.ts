@@ -240,7 +240,9 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       case "contact.notesChanged":
       case "contact.valuationChanged":
       case "contact.assigneeChanged": {
-        const change = contactChange(type, data);
+        // The event's time is the contact's last change: the pipeline's "in stage at least since".
+        const changed = contactChange(type, data);
+        const change = (c: Contact): Contact => ({ ...changed(c), updatedAt: laterOf(c.updatedAt, event.createdAt) });
         index.patchContact(event.object.id, change);
         cache.update(`/contacts/${event.object.id}`, (body) => change(body as Contact));
         cache.invalidate("contacts");
@@ -442,4 +444,8 @@ function apiErrorOf(answer: CachedAnswer): ApiError {
     details: body.success ? body.data.details : null,
     requestId: answer.requestId,
   });
+}
+
+function laterOf(held: string | null, at: string): string {
+  return held !== null && Date.parse(held) >= Date.parse(at) ? held : at;
 }

@@ -1,0 +1,44 @@
+import { queryOptions, type InfiniteData } from "@tanstack/react-query";
+import { stageTimes } from "@/lib/api/pipeline";
+import type { Page } from "@/lib/api/primitives";
+import type { Thread } from "@/lib/api/threads";
+import { api } from "@/lib/client/api";
+import { getJson, inboxQueries } from "@/lib/client/queries/inbox";
+import { threadQueries } from "@/lib/client/queries/threads";
+
+/** The board reads the team's threads 100 at a time: the most a page may hold. */
+const BOARD_PAGE_SIZE = 100;
+
+export const pipelineQueries = {
+  /**
+   * Every conversation in every folder, read whole in one query so the board's counts and
+   * totals are never of a part. It is a thread list shaped like the infinite ones, so the
+   * inbox's optimistic contact changes patch it and server events refresh it like any list;
+   * the inbox's server answers lists from its index, without spending the team's API quota.
+   */
+  board: () =>
+    queryOptions({
+      queryKey: [...threadQueries.lists(), "pipeline"] as const,
+      queryFn: async ({ signal }): Promise<InfiniteData<Page<Thread>, string | null>> => {
+        const pages: Page<Thread>[] = [];
+        const pageParams: (string | null)[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: Page<Thread> = (await api.threads.list({ folder: "all", expand: ["contact", "profile"], limit: BOARD_PAGE_SIZE, cursor: cursor ?? undefined }, { signal })).body;
+          pages.push(page);
+          pageParams.push(cursor);
+          cursor = page.nextCursor;
+        } while (cursor);
+        return { pages, pageParams };
+      },
+    }),
+  /**
+   * When contacts entered their stage, as the inbox recorded it. Kept under the activity log's
+   * key: it is read from that log, so whatever refreshes the log refreshes this.
+   */
+  stageTimes: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.activityAll(), "stageTimes"] as const,
+      queryFn: async ({ signal }) => (await getJson("/api/inbox/stage-times", stageTimes, signal)).data,
+    }),
+};
