@@ -87,7 +87,7 @@ export const ThreadRow = memo(function ThreadRow({
             <span className="min-w-0 shrink truncate text-xs text-muted-foreground">{profile.handle}</span>
           ) : null}
           {ownerUnread ? (
-            <span className="ml-auto size-2 shrink-0 self-center rounded-full border-[1.5px] border-primary" title="Unread for the team owner" aria-hidden />
+            <span className="ml-auto size-2 shrink-0 self-center rounded-full border-[1.5px] border-primary" title="Not yet read by the team owner" aria-hidden />
           ) : null}
           <span className={cn("shrink-0 text-xs text-muted-foreground tabular-nums", !ownerUnread && "ml-auto")} title={fullTime(thread.activity.at)}>
             {listTime(thread.activity.at, now)}
@@ -192,7 +192,8 @@ function RowPresence({ threadId }: { threadId: string }) {
 export function rowLabel(thread: Thread, lookups: RowLookups, unread: boolean, ownerUnread = false): string {
   const parts = [personName(thread.profile)];
   if (unread) parts.push("unread");
-  if (ownerUnread) parts.push("unread for the team owner");
+  // Worded apart from "unread", which is the viewer's own.
+  if (ownerUnread) parts.push("not yet read by the team owner");
   if (thread.isRequest) parts.push("message request");
   if (thread.activity.preview) parts.push(thread.activity.preview);
   const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;
