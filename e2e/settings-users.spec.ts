@@ -127,6 +127,11 @@ test.describe("notifications, as a member", () => {
     await expect(others).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: /Assigned to me/ })).toBeChecked();
   });
+});
+
+// Apart from the journey above, which changes the member's own choices meanwhile.
+test.describe("notifications, as a manager", () => {
+  test.use({ storageState: storageStateOf("manager") });
 
   test("a new inbound message raises a browser notification that opens its conversation", async ({ page, context }) => {
     await context.grantPermissions(["notifications"]);
