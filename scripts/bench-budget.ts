@@ -18,8 +18,6 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { paginateItems } from "@/lib/api/client";
-import type { Member } from "@/lib/api/team";
 import { loadConfig } from "@/lib/server/env";
 import { createRuntime } from "@/lib/server/runtime";
 
@@ -45,11 +43,10 @@ rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, INBOX_DATA_DIR: dataDir, INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "10000" };
 {
   const runtime = await createRuntime(loadConfig(env), { background: false });
-  const members: Member[] = [];
-  for await (const member of paginateItems(runtime.upstream.client.members.list, { limit: 100 })) members.push(member);
+  // One user per API member, and the demo's users hold the sandbox's members: the simulated
+  // members are users of their own, not linked (their reads, writes and streams are what count).
   for (let i = 0; i < maxMembers; i++) {
-    const member = members[i % members.length]!;
-    await runtime.users.add({ email: `bench${i}@acme.test`, name: `Bench ${i}`, password: PASSWORD, role: i === 0 ? "manager" : "member", memberId: member.id });
+    await runtime.users.add({ email: `bench${i}@acme.test`, name: `Bench ${i}`, password: PASSWORD, role: i === 0 ? "manager" : "member", memberId: null });
   }
   await runtime.close();
 }
