@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError, ERROR_CODES, ERROR_SENTENCES, ERROR_STATUS, detailsOf, errorBody, errorSentence, isApiError } from "./errors";
 
 describe("error codes", () => {
@@ -61,6 +61,17 @@ describe("errorBody", () => {
 });
 
 describe("ApiError", () => {
+  it("is recognised across copies of this module, as Next's separate server bundles have", async () => {
+    vi.resetModules();
+    const other = await import("./errors");
+    expect(other.ApiError).not.toBe(ApiError);
+    const error = new other.ApiError({ status: 404, code: "threadNotFound" });
+    expect(error instanceof ApiError).toBe(true);
+    expect(isApiError(error)).toBe(true);
+    expect(new Error("plain") instanceof ApiError).toBe(false);
+    expect({ code: "threadNotFound", status: 404 } instanceof ApiError).toBe(false);
+  });
+
   it("carries status, code, details, requestId and retryAfter", () => {
     const error = new ApiError({ status: 429, code: "rateLimited", details: { retryAfter: 3, window: "minute" }, requestId: "req_9", retryAfter: 3 });
     expect(error).toBeInstanceOf(Error);

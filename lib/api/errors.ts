@@ -166,8 +166,19 @@ export function errorSentence(code: string, status: number): string {
   return STATUS_SENTENCES[status] ?? (status >= 500 ? ERROR_SENTENCES.internalError : "That didn't work. Try again.");
 }
 
+const API_ERROR = Symbol.for("team-inbox.ApiError");
+
 /** An API error as thrown by the client: the spec body plus status and `Retry-After`. */
 export class ApiError extends Error {
+  /**
+   * `instanceof` by brand, not by class: Next bundles the server's runtime (made at
+   * instrumentation) apart from each route handler, each with its own copy of this class, and
+   * an error thrown in one must still be recognised in the other.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
+  readonly [API_ERROR] = true;
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | null;

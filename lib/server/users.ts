@@ -19,7 +19,13 @@ import { user } from "./schema";
 
 export type { InboxUser, NewUser, UserPatch };
 
+const USER_ERROR = Symbol.for("team-inbox.UserError");
+
 export class UserError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [USER_ERROR]?: unknown })[USER_ERROR] === true;
+  }
+  readonly [USER_ERROR] = true;
   readonly code: "userExists" | "userNotFound" | "lastAdmin" | "memberTaken" | "invalidUser";
   constructor(code: UserError["code"], message: string) {
     super(message);
@@ -28,12 +34,9 @@ export class UserError extends Error {
   }
 }
 
-/**
- * Whether an error is a refusal of this module. Checked by name, not `instanceof`: Next bundles
- * the runtime (built at instrumentation) apart from each route, so each has its own class.
- */
+/** Whether an error is a refusal of this module (`instanceof` by brand, as `ApiError` explains). */
 export function isUserError(error: unknown): error is UserError {
-  return error instanceof Error && error.name === "UserError" && "code" in error;
+  return error instanceof UserError;
 }
 
 export type Users = ReturnType<typeof createUsers>;
