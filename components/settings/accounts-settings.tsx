@@ -6,9 +6,9 @@ import { AccountStatusDot } from "@/components/inbox/account-status";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import type { AccountLink, PlatformInfo } from "@/lib/api/platforms";
 import { capabilityLabel, pauseReasonLabel } from "@/lib/client/capability-reasons";
-import { errorMessage } from "@/lib/client/errors";
 import { teamQueries } from "@/lib/client/queries/team";
 
 /** Each connected account: its platform, status, and what it can do beside what its platform allows. */
@@ -21,26 +21,30 @@ export function AccountsSettings() {
         title="Account links"
         description="The team's accounts on each platform. Accounts are connected, reconnected and resumed in the service's dashboard; the inbox shows where each one stands."
       />
-      {links.isPending ? (
-        <div role="status" aria-label="Loading the account links" className="grid gap-3">
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
-      ) : links.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(links.error)}
-        </p>
-      ) : links.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No accounts are connected yet. Connect one in the service&apos;s dashboard and it appears here.</p>
-      ) : (
-        <ul aria-label="Account links" className="grid gap-3">
-          {links.data.map((link) => (
-            <li key={link.id}>
-              <AccountCard link={link} platform={platforms.data?.find((p) => p.platform === link.platform)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={links}
+        loading="the account links"
+        skeleton={
+          <>
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </>
+        }
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No accounts are connected yet. Connect one in the service&apos;s dashboard and it appears here.</p>
+          ) : (
+            <ul aria-label="Account links" className="grid gap-3">
+              {data.map((link) => (
+                <li key={link.id}>
+                  <AccountCard link={link} platform={platforms.data?.find((p) => p.platform === link.platform)} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </>
   );
 }

@@ -9,10 +9,9 @@ import { SettingsHeader } from "@/components/settings/settings-shell";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { activityPage } from "@/lib/api/activity";
 import { activitySentence, ACTIVITY_ACTIONS } from "@/lib/client/activity-sentences";
-import { errorMessage } from "@/lib/client/errors";
 import { fullTime, listTime } from "@/lib/client/format";
 import { getJson } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -116,37 +115,31 @@ function TeamActivity() {
         ) : null}
       </div>
 
-      {activity.isPending ? (
-        <div role="status" aria-label="Loading the activity" className="grid gap-2">
-          <Skeleton className="h-6 w-full" />
-          <Skeleton className="h-6 w-full" />
-          <Skeleton className="h-6 w-4/5" />
-        </div>
-      ) : activity.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(activity.error)}
-        </p>
-      ) : activity.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing matches. Changes made through the inbox — replies, assignments, tags, notes — show up here.</p>
-      ) : (
-        <ol aria-label="Activity" className="divide-y rounded-lg border">
-          {activity.data.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-baseline gap-x-2 px-4 py-2.5 text-sm">
-              <time dateTime={entry.at} title={fullTime(entry.at)} className="w-14 shrink-0 text-xs text-muted-foreground tabular-nums">
-                {listTime(entry.at)}
-              </time>
-              <span className="min-w-0 flex-1">
-                <span className="font-medium">{entry.userName}</span> {activitySentence(entry, names)}
-              </span>
-              {entry.threadId ? (
-                <Link href={`/?folder=all&thread=${entry.threadId}`} className="text-xs text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
-                  Open the conversation
-                </Link>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState query={activity} loading="the activity">
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing matches. Changes made through the inbox — replies, assignments, tags, notes — show up here.</p>
+          ) : (
+            <ol aria-label="Activity" className="divide-y rounded-lg border">
+              {data.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-baseline gap-x-2 px-4 py-2.5 text-sm">
+                  <time dateTime={entry.at} title={fullTime(entry.at)} className="w-14 shrink-0 text-xs text-muted-foreground tabular-nums">
+                    {listTime(entry.at)}
+                  </time>
+                  <span className="min-w-0 flex-1">
+                    <span className="font-medium">{entry.userName}</span> {activitySentence(entry, names)}
+                  </span>
+                  {entry.threadId ? (
+                    <Link href={`/?folder=all&thread=${entry.threadId}`} className="text-xs text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
+                      Open the conversation
+                    </Link>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
     </>
   );
 }

@@ -6,9 +6,9 @@ import { useId, useReducer, useState, useSyncExternalStore } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { NOTIFY_SCOPES, type NotifyScope } from "@/lib/api/preferences";
-import { errorMessage } from "@/lib/client/errors";
 import { useSetNotificationScopes } from "@/lib/client/mutations/preferences";
 import { notificationPermission, type NotificationPermissionState } from "@/lib/client/notifications";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -48,38 +48,39 @@ export function NotificationsSettings() {
         {viewer.memberId === null ? (
           <p className="mt-1 text-sm text-muted-foreground">You aren&apos;t linked to a team member yet, so no conversation counts as yours. An admin can link you on the Users page.</p>
         ) : null}
-        {preferences.isPending ? (
-          <div role="status" aria-label="Loading your choices" className="mt-3 grid gap-2">
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
-        ) : preferences.isError ? (
-          <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-destructive">
-            {errorMessage(preferences.error)}
-            <Button variant="outline" size="sm" onClick={() => void preferences.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <fieldset className="mt-3 grid gap-2">
-            <legend className="sr-only">Which conversations notify you</legend>
-            {NOTIFY_SCOPES.map((scope) => (
-              <label key={scope} className="flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 has-focus-visible:ring-2 has-focus-visible:ring-ring/50">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 accent-primary"
-                  checked={preferences.data.notifications[scope]}
-                  onChange={(event) => setScopes.mutate({ [scope]: event.target.checked })}
-                />
-                <span>
-                  <span className="block text-sm font-medium">{SCOPE_LABELS[scope].label}</span>
-                  <span className="block text-sm text-muted-foreground">{SCOPE_LABELS[scope].hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <div className="mt-3">
+          <QueryState
+            query={preferences}
+            loading="your choices"
+            skeleton={
+              <>
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+              </>
+            }
+          >
+            {(data) => (
+              <fieldset className="grid gap-2">
+                <legend className="sr-only">Which conversations notify you</legend>
+                {NOTIFY_SCOPES.map((scope) => (
+                  <label key={scope} className="flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 has-focus-visible:ring-2 has-focus-visible:ring-ring/50">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-primary"
+                      checked={data.notifications[scope]}
+                      onChange={(event) => setScopes.mutate({ [scope]: event.target.checked })}
+                    />
+                    <span>
+                      <span className="block text-sm font-medium">{SCOPE_LABELS[scope].label}</span>
+                      <span className="block text-sm text-muted-foreground">{SCOPE_LABELS[scope].hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </QueryState>
+        </div>
         <p className="mt-4 text-sm text-muted-foreground">The inbox&apos;s tab also shows how many conversations are unread for you, as in “(3) Inbox”.</p>
       </section>
     </>

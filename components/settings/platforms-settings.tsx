@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, MinusIcon } from "lucide-react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { CAPABILITIES } from "@/lib/api/capability-names";
 import type { PlatformInfo } from "@/lib/api/platforms";
 import { capabilityLabel, windowLabel } from "@/lib/client/capability-reasons";
-import { errorMessage } from "@/lib/client/errors";
 import { teamQueries } from "@/lib/client/queries/team";
 
 /** The capabilities the inbox knows, then any others a platform reports: shown, never dropped. */
@@ -28,19 +27,9 @@ export function PlatformsSettings() {
         title="Platforms"
         description="What each messaging platform allows at most, from the service. An account link can be narrowed below its platform; the account links page shows what each one lacks."
       />
-      {platforms.isPending ? (
-        <div role="status" aria-label="Loading the platforms" className="grid gap-2">
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-        </div>
-      ) : platforms.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(platforms.error)}
-        </p>
-      ) : (
-        <PlatformTables platforms={platforms.data} />
-      )}
+      <QueryState query={platforms} loading="the platforms">
+        {(data) => <PlatformTables platforms={data} />}
+      </QueryState>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState, useSyncExternalStore } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
+import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/errors";
@@ -27,38 +28,40 @@ export function TeamSettings() {
         <h2 id="team-profile" className="sr-only">
           Profile
         </h2>
-        {team.isPending ? (
-          <div role="status" aria-label="Loading the team" className="flex items-center gap-4">
-            <Skeleton className="size-14 rounded-full" />
-            <div className="grid gap-2">
-              <Skeleton className="h-5 w-48" />
-              <Skeleton className="h-4 w-32" />
+        <QueryState
+          query={team}
+          loading="the team"
+          skeleton={
+            <div className="flex items-center gap-4">
+              <Skeleton className="size-14 rounded-full" />
+              <div className="grid gap-2">
+                <Skeleton className="h-5 w-48" />
+                <Skeleton className="h-4 w-32" />
+              </div>
             </div>
-          </div>
-        ) : team.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(team.error)}
-          </p>
-        ) : (
-          <div className="flex flex-wrap items-center gap-4">
-            <PersonAvatar name={team.data.name} src={team.data.imageUrl} className="size-14 text-lg" />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Name</dt>
-              <dd className="font-medium">{team.data.name}</dd>
-              <dt className="text-muted-foreground">Slug</dt>
-              <dd className="font-mono text-xs leading-5">{team.data.slug}</dd>
-              <dt className="text-muted-foreground">Currency</dt>
-              <dd>
-                {team.data.currency} <span className="text-muted-foreground">— every valuation in the inbox is in it</span>
-              </dd>
-              <dt className="text-muted-foreground">Plan</dt>
-              <dd>
-                {team.data.plan}
-                {team.data.addOns.length ? <span className="text-muted-foreground"> with {team.data.addOns.join(", ")}</span> : null}
-              </dd>
-            </dl>
-          </div>
-        )}
+          }
+        >
+          {(data) => (
+              <div className="flex flex-wrap items-center gap-4">
+                <PersonAvatar name={data.name} src={data.imageUrl} className="size-14 text-lg" />
+                <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+                  <dt className="text-muted-foreground">Name</dt>
+                  <dd className="font-medium">{data.name}</dd>
+                  <dt className="text-muted-foreground">Slug</dt>
+                  <dd className="font-mono text-xs leading-5">{data.slug}</dd>
+                  <dt className="text-muted-foreground">Currency</dt>
+                  <dd>
+                    {data.currency} <span className="text-muted-foreground">— every valuation in the inbox is in it</span>
+                  </dd>
+                  <dt className="text-muted-foreground">Plan</dt>
+                  <dd>
+                    {data.plan}
+                    {data.addOns.length ? <span className="text-muted-foreground"> with {data.addOns.join(", ")}</span> : null}
+                  </dd>
+                </dl>
+              </div>
+          )}
+        </QueryState>
       </section>
       {manager ? (
         <OperationsSettings />

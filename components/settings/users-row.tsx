@@ -29,6 +29,8 @@ export function UserRow({ user, users, members, viewer }: { user: InboxUser; use
   const roleRefusal = userAdminRefusal(viewer, user.id, "role");
   const editRefusal = userAdminRefusal(viewer, user.id, "edit");
   const removeRefusal = userAdminRefusal(viewer, user.id, "remove");
+  // Below admin the page's note says once why nothing here changes; each value need not repeat it.
+  const said = userAdminRefusal(viewer, null, "edit") !== null;
   const pending = update.isPending ? update.variables.patch : null;
 
   const change = (patch: UserPatch, what: string) =>
@@ -53,7 +55,7 @@ export function UserRow({ user, users, members, viewer }: { user: InboxUser; use
           Role of {user.name}
         </span>
         {roleRefusal ? (
-          <Locked reason={roleRefusal} labelledBy={`${id}-role`}>
+          <Locked reason={said ? null : roleRefusal} labelledBy={`${id}-role`}>
             {ROLE_LABELS[user.role]}
           </Locked>
         ) : (
@@ -66,7 +68,7 @@ export function UserRow({ user, users, members, viewer }: { user: InboxUser; use
           Team member {user.name} acts as
         </span>
         {editRefusal || !members ? (
-          <Locked reason={editRefusal ?? "Loading the team's members…"} labelledBy={`${id}-member`}>
+          <Locked reason={said ? null : (editRefusal ?? "Loading the team's members…")} labelledBy={`${id}-member`}>
             {memberText}
           </Locked>
         ) : (
@@ -111,9 +113,16 @@ export function UserRow({ user, users, members, viewer }: { user: InboxUser; use
   );
 }
 
-/** A value the viewer may not change: plain text, and why on hover, focus and to screen readers. */
-function Locked({ reason, labelledBy, children }: { reason: string; labelledBy: string; children: React.ReactNode }) {
+/** A value the viewer may not change: plain text, and why (when not said already) on hover, focus and to screen readers. */
+function Locked({ reason, labelledBy, children }: { reason: string | null; labelledBy: string; children: React.ReactNode }) {
   const id = useId();
+  if (reason === null) {
+    return (
+      <span aria-labelledby={`${labelledBy} ${id}-value`} role="group" className="truncate text-sm">
+        <span id={`${id}-value`}>{children}</span>
+      </span>
+    );
+  }
   return (
     <Tooltip>
       <TooltipTrigger asChild>

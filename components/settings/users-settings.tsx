@@ -8,11 +8,11 @@ import { SettingsHeader } from "@/components/settings/settings-shell";
 import { AddUserDialog, type AddUserDefaults } from "@/components/settings/users-add-dialog";
 import { UserRow } from "@/components/settings/users-row";
 import { PersonAvatar } from "@/components/ui/avatar";
+import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ROLES } from "@/lib/api/roles";
 import { userAdminRefusal } from "@/lib/api/users";
-import { errorMessage } from "@/lib/client/errors";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/client/format";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -52,37 +52,36 @@ export function UsersSettings() {
           <span>Only admins can add, change or remove users. Ask one if someone needs access or a different role.</span>
         </p>
       ) : null}
-      {users.isPending ? (
-        <div role="status" aria-label="Loading the users" className="grid gap-2">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-        </div>
-      ) : users.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-          {errorMessage(users.error)}
-          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="rounded-lg border">
-          {/* Column names for sighted users; each control carries its own label for screen readers. */}
-          <div aria-hidden className="hidden gap-x-4 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground sm:flex">
-            <span className="flex-1 pl-13">User</span>
-            <span className="w-36">Role</span>
-            <span className="w-48">Acts as team member</span>
-            <span className="w-9" />
-          </div>
-          <ul aria-label="Users" className="divide-y">
-            {users.data.map((user) => (
-              <li key={user.id}>
-                <UserRow user={user} users={users.data} members={members.data} viewer={viewer} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryState
+        query={users}
+        loading="the users"
+        skeleton={
+          <>
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+          </>
+        }
+      >
+        {(data) => (
+            <div className="rounded-lg border">
+              {/* Column names for sighted users; each control carries its own label for screen readers. */}
+              <div aria-hidden className="hidden gap-x-4 border-b bg-muted/40 px-4 py-2 text-xs font-medium text-muted-foreground sm:flex">
+                <span className="flex-1 pl-13">User</span>
+                <span className="w-36">Role</span>
+                <span className="w-48">Acts as team member</span>
+                <span className="w-9" />
+              </div>
+              <ul aria-label="Users" className="divide-y">
+                {data.map((user) => (
+                  <li key={user.id}>
+                    <UserRow user={user} users={data} members={members.data} viewer={viewer} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+        )}
+      </QueryState>
       {!refusal && withoutLogin.length > 0 ? (
         <section aria-labelledby="without-login" className="mt-10">
           <h2 id="without-login" className="text-base font-semibold">

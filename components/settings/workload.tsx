@@ -6,9 +6,10 @@ import Link from "next/link";
 import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
-import { Skeleton } from "@/components/ui/skeleton";
-import type { WorkloadTally } from "@/lib/api/workload";
-import { errorMessage } from "@/lib/client/errors";
+import { QueryState } from "@/components/ui/query-state";
+import type { AccountLink } from "@/lib/api/platforms";
+import type { Member } from "@/lib/api/team";
+import type { Workload, WorkloadTally } from "@/lib/api/workload";
 import { fullTime, waited } from "@/lib/client/format";
 import { inboxHref } from "@/lib/client/inbox-url";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -34,40 +35,26 @@ function TeamWorkload() {
   const members = useQuery(teamQueries.members());
   const links = useQuery(teamQueries.accountLinks());
 
-  const header = <SettingsHeader title="Workload" description="Open conversations in the inbox per member and per account, how many are unread, and how many wait on a reply from us — with the longest wait." />;
-  if (load.isPending) {
-    return (
-      <>
-        {header}
-        <div role="status" aria-label="Loading the workload" className="grid gap-2">
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-4/5" />
-        </div>
-      </>
-    );
-  }
-  if (load.isError) {
-    return (
-      <>
-        {header}
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(load.error)}
-        </p>
-      </>
-    );
-  }
-  const data = load.data;
+  return (
+    <>
+      <SettingsHeader title="Workload" description="Open conversations in the inbox per member and per account, how many are unread, and how many wait on a reply from us — with the longest wait." />
+      <QueryState query={load} loading="the workload">
+        {(data) => <WorkloadTables data={data} members={members.data} links={links.data} />}
+      </QueryState>
+    </>
+  );
+}
+
+function WorkloadTables({ data, members, links }: { data: Workload; members: Member[] | undefined; links: AccountLink[] | undefined }) {
   const max = Math.max(1, data.unassigned.open, ...data.members.map((m) => m.open), ...data.accountLinks.map((l) => l.open));
   const memberRows = [...data.members].sort((a, b) => b.open - a.open);
   return (
     <>
-      {header}
       <LoadTable
         title="Members"
         rows={[
           ...memberRows.map((row) => {
-            const member = members.data?.find((m) => m.id === row.memberId);
+            const member = members?.find((m) => m.id === row.memberId);
             const name = member?.name ?? "A former member";
             return { key: row.memberId, name, href: `/${inboxHref({ folder: "inbox", assigneeId: [row.memberId] })}`, icon: <PersonAvatar name={name} src={member?.avatarUrl} className="size-6" />, tally: row };
           }),
@@ -78,7 +65,7 @@ function TeamWorkload() {
       <LoadTable
         title="Account links"
         rows={data.accountLinks.map((row) => {
-          const link = links.data?.find((l) => l.id === row.accountLinkId);
+          const link = links?.find((l) => l.id === row.accountLinkId);
           return {
             key: row.accountLinkId,
             // Not active (offline, paused) is said in words: it explains a queue that grows.

@@ -1,0 +1,51 @@
+"use client";
+
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/client/errors";
+
+/**
+ * A pane's read, in its three states: a skeleton while it loads (announced as "Loading …"), the
+ * error's sentence with Try again when it failed, else the pane itself.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  skeleton,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What loads, completing "Loading …": "the platforms". */
+  loading: string;
+  /** The pane's shape while it loads; three full-width bars by default. */
+  skeleton?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${loading}`} className="grid gap-2">
+        {skeleton ?? (
+          <>
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-4/5" />
+          </>
+        )}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
+        {errorMessage(query.error)}
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return children(query.data);
+}
