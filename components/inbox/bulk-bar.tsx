@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import {
   ArchiveIcon,
   ArchiveRestoreIcon,
@@ -18,7 +17,6 @@ import {
 } from "lucide-react";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 
-import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
@@ -29,14 +27,13 @@ import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, doneSent
 import { errorMessage } from "@/lib/client/errors";
 import { colorHex } from "@/lib/client/format";
 import { useBulkActions } from "@/lib/client/hooks/use-bulk-actions";
-import { inboxQueries } from "@/lib/client/queries/inbox";
-import { teamQueries } from "@/lib/client/queries/team";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
 import { coverage, type Selection } from "@/lib/client/selection";
 import { useBulkStore, type BulkRun } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection, type Everything } from "@/lib/client/stores/selection";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
+import { MemberOptions } from "./thread-pickers";
 import type { RowLookups } from "./thread-row";
 
 /**
@@ -158,9 +155,8 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
       </BarButton>
       <BarPicker label="Assign" hint={manager ? undefined : ONLY_MANAGERS_ASSIGN_OTHERS} disabled={disabled} icon={<UserPlusIcon aria-hidden />}>
         {(close) => (
-          <AssignOptions
-            manager={manager}
-            viewerMemberId={viewer.memberId}
+          <MemberOptions
+            current={null}
             onPick={(assigneeId, assigneeName) => {
               close();
               onRun({ kind: "assign", assigneeId, assigneeName });
@@ -326,34 +322,6 @@ function RunPanel({ run, onRetry }: { run: BulkRun; onRetry: () => void }) {
         </Button>
       </div>
     </section>
-  );
-}
-
-function AssignOptions({ manager, viewerMemberId, onPick }: { manager: boolean; viewerMemberId: string | null; onPick: (id: string | null, name: string) => void }) {
-  const counts = useQuery(inboxQueries.counts());
-  const team = useQuery(teamQueries.members());
-  return (
-    <Command>
-      <CommandInput placeholder="Assign to…" aria-label="Search members" autoFocus />
-      <CommandList>
-        <CommandEmpty>No member by that name.</CommandEmpty>
-        <CommandGroup heading={manager ? "Members" : "Members can assign conversations only to themselves"}>
-          {team.data?.map((member) => {
-            const allowed = manager || member.id === viewerMemberId;
-            return (
-              <CommandItem key={member.id} value={`${member.name} ${member.email}`} disabled={!allowed} onSelect={() => onPick(member.id, member.name)}>
-                <PersonAvatar name={member.name} src={member.avatarUrl} className="size-6" />
-                <span className="min-w-0 flex-1 truncate">
-                  {member.name}
-                  {member.id === viewerMemberId ? <span className="text-muted-foreground"> (you)</span> : null}
-                </span>
-                <span className="text-xs text-muted-foreground tabular-nums">{counts.data?.byAssignee[member.id]?.total ?? 0} open</span>
-              </CommandItem>
-            );
-          })}
-        </CommandGroup>
-      </CommandList>
-    </Command>
   );
 }
 

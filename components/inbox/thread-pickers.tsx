@@ -54,16 +54,37 @@ function PickerDialog({ open, onClose, title, description, children }: { open: b
 
 export function AssignList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
   const viewer = useViewer();
-  const members = useQuery(teamQueries.members());
-  const counts = useQuery(inboxQueries.counts());
   const update = useUpdateThread();
-  const manager = hasRole(viewer, "manager");
   const assign = (assigneeId: string | null, label: string) => {
     update.mutate({ threadId: thread.id, patch: { assigneeId }, label });
     onDone();
   };
-  const mayUnassign = manager || (thread.assigneeId !== null && thread.assigneeId === viewer.memberId);
+  const mayUnassign = hasRole(viewer, "manager") || (thread.assigneeId !== null && thread.assigneeId === viewer.memberId);
 
+  return (
+    <MemberOptions current={thread.assigneeId} onPick={(id, name) => assign(id, `assign it to ${name}`)}>
+      {thread.assigneeId ? (
+        <CommandGroup>
+          <CommandItem value="unassign nobody" disabled={!mayUnassign} onSelect={() => assign(null, "unassign it")}>
+            <UserXIcon aria-hidden />
+            Unassign
+            {!mayUnassign ? <span className="ml-auto text-xs">Only managers unassign others</span> : null}
+          </CommandItem>
+        </CommandGroup>
+      ) : null}
+    </MemberOptions>
+  );
+}
+
+/**
+ * The members to assign to, searchable, each with their open load; below manager only the
+ * viewer may be picked (lib/server/policy). Shared by one thread's picker and the bulk bar.
+ */
+export function MemberOptions({ current, onPick, children }: { current: string | null; onPick: (memberId: string, name: string) => void; children?: React.ReactNode }) {
+  const viewer = useViewer();
+  const members = useQuery(teamQueries.members());
+  const counts = useQuery(inboxQueries.counts());
+  const manager = hasRole(viewer, "manager");
   return (
     <Command>
       <CommandInput placeholder="Assign to…" aria-label="Search members" autoFocus />
@@ -74,32 +95,19 @@ export function AssignList({ thread, onDone }: { thread: Thread; onDone: () => v
             const allowed = manager || member.id === viewer.memberId;
             const load = counts.data?.byAssignee[member.id]?.total ?? 0;
             return (
-              <CommandItem
-                key={member.id}
-                value={`${member.name} ${member.email}`}
-                disabled={!allowed}
-                onSelect={() => assign(member.id, `assign it to ${member.name}`)}
-              >
+              <CommandItem key={member.id} value={`${member.name} ${member.email}`} disabled={!allowed} onSelect={() => onPick(member.id, member.name)}>
                 <PersonAvatar name={member.name} src={member.avatarUrl} className="size-6" />
                 <span className="min-w-0 flex-1 truncate">
                   {member.name}
                   {member.id === viewer.memberId ? <span className="text-muted-foreground"> (you)</span> : null}
                 </span>
                 <span className="text-xs text-muted-foreground tabular-nums">{load} open</span>
-                {thread.assigneeId === member.id ? <CheckIcon className="text-primary" aria-label="Assigned" /> : null}
+                {current === member.id ? <CheckIcon className="text-primary" aria-label="Assigned" /> : null}
               </CommandItem>
             );
           })}
         </CommandGroup>
-        {thread.assigneeId ? (
-          <CommandGroup>
-            <CommandItem value="unassign nobody" disabled={!mayUnassign} onSelect={() => assign(null, "unassign it")}>
-              <UserXIcon aria-hidden />
-              Unassign
-              {!mayUnassign ? <span className="ml-auto text-xs">Only managers unassign others</span> : null}
-            </CommandItem>
-          </CommandGroup>
-        ) : null}
+        {children}
       </CommandList>
     </Command>
   );
