@@ -59,10 +59,10 @@ test.describe("settings, as a member", () => {
 });
 
 test.describe("the activity log", () => {
-  test("managers see who did what, filter it, and export it", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("manager") });
-    const page = await context.newPage();
-    try {
+  test.describe(() => {
+    test.use({ storageState: storageStateOf("manager") });
+
+    test("managers see who did what, filter it, and export it", async ({ page }) => {
       await page.goto("/settings/activity");
       const origin = new URL(page.url()).origin;
       // Something to find: the manager archives a conversation and brings it back.
@@ -89,30 +89,26 @@ test.describe("the activity log", () => {
       expect(csv.headers()["content-type"]).toContain("text/csv");
       expect(await csv.text()).toMatch(/^time,member,memberId,action/);
       expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  test("members are told it is for managers, and refused by the server", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("member") });
-    const page = await context.newPage();
-    try {
+  test.describe(() => {
+    test.use({ storageState: storageStateOf("member") });
+
+    test("members are told it is for managers, and refused by the server", async ({ page }) => {
       await page.goto("/settings/activity");
       await expect(page.getByText("Only managers and admins can see the team's whole activity.")).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Activity log" })).toHaveCount(0);
       expect((await page.request.get("/api/inbox/activity")).status()).toBe(403);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 test.describe("the workload page", () => {
-  test("managers see each member's and account's load, and open a member's queue from it", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("manager") });
-    const page = await context.newPage();
-    try {
+  test.describe(() => {
+    test.use({ storageState: storageStateOf("manager") });
+
+    test("managers see each member's and account's load, and open a member's queue from it", async ({ page }) => {
       await page.goto("/settings/workload");
       const members = page.getByRole("table", { name: /^Members:/ });
       await expect(members.getByRole("rowheader", { name: "Unassigned" })).toBeVisible();
@@ -122,20 +118,16 @@ test.describe("the workload page", () => {
       await members.getByRole("link", { name: "Unassigned" }).click();
       await expect(page).toHaveURL(/unassigned=true/);
       await expect(page.getByRole("heading", { level: 1, name: "Unassigned" })).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  test("members are told it is for managers, and refused by the server", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("member") });
-    const page = await context.newPage();
-    try {
+  test.describe(() => {
+    test.use({ storageState: storageStateOf("member") });
+
+    test("members are told it is for managers, and refused by the server", async ({ page }) => {
       await page.goto("/settings/workload");
       await expect(page.getByText("Only managers and admins can see the team's workload.")).toBeVisible();
       expect((await page.request.get("/api/inbox/workload")).status()).toBe(403);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
