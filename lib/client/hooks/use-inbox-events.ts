@@ -6,6 +6,7 @@ import { INBOX_EVENT_NAME, inboxEvent, type InboxEvent } from "@/lib/api/inbox-e
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { pipelineQueries } from "@/lib/client/queries/pipeline";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { usePresenceStore } from "@/lib/client/stores/presence";
@@ -106,6 +107,7 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
     touch(threadQueries.lists());
     touch(threadQueries.details());
     if (apiType === "contact.assigneeChanged") touch(counts);
+    if (apiType === "contact.statusChanged") touch(pipelineQueries.stageTimes().queryKey);
   } else if (apiType.startsWith("tag.")) {
     touch(teamQueries.tags().queryKey);
   } else if (apiType.startsWith("status.")) {

@@ -33,12 +33,13 @@ export const pipelineQueries = {
       },
     }),
   /**
-   * When contacts entered their stage, as the inbox recorded it. Kept under the activity log's
-   * key: it is read from that log, so whatever refreshes the log refreshes this.
+   * When contacts entered their stage, as the inbox recorded it. Read again on a status change
+   * only (lib/client/hooks/use-inbox-events), not with every entry of the activity log: each
+   * read scans the log.
    */
   stageTimes: () =>
     queryOptions({
-      queryKey: [...inboxQueries.activityAll(), "stageTimes"] as const,
+      queryKey: [...inboxQueries.all(), "stageTimes"] as const,
       queryFn: async ({ signal }) => (await getJson("/api/inbox/stage-times", stageTimes, signal)).data,
     }),
 };
