@@ -5,6 +5,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { start } = await import("@/lib/server/start");
+  const { start } = await import("@/lib/server/runtime/start");
   await start();
 }

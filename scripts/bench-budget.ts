@@ -18,8 +18,8 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig } from "@/lib/server/env";
-import { createRuntime } from "@/lib/server/runtime";
+import { loadConfig } from "@/lib/server/runtime/env";
+import { createRuntime } from "@/lib/server/runtime/runtime";
 
 const { values } = parseArgs({
   options: {

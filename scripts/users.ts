@@ -1,6 +1,6 @@
 /**
  * `npm run users -- <command>`: manage the inbox's users from a shell, with the same rules as
- * the admins' settings page (lib/server/users). Passwords are read without echo, from the
+ * the admins' settings page (lib/server/accounts/users). Passwords are read without echo, from the
  * terminal or, with `--password-stdin`, from standard input; they are never printed.
  *
  *   list
@@ -15,12 +15,12 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { ConfigError, config } from "@/lib/server/env";
-import { createAuth } from "@/lib/server/auth";
-import { inboxDatabaseConfig, openInboxDatabase } from "@/lib/server/db";
-import { ROLES, type Role } from "@/lib/server/policy";
-import { createUpstream } from "@/lib/server/upstream";
-import { UserError, createUsers } from "@/lib/server/users";
+import { ConfigError, config } from "@/lib/server/runtime/env";
+import { createAuth } from "@/lib/server/accounts/auth";
+import { inboxDatabaseConfig, openInboxDatabase } from "@/lib/server/store/db";
+import { ROLES, type Role } from "@/lib/server/access/policy";
+import { createUpstream } from "@/lib/server/gateway/upstream";
+import { UserError, createUsers } from "@/lib/server/accounts/users";
 import { DatabaseInUseError } from "@/lib/db/connection";
 
 const USAGE = `Usage: npm run users -- <command>

@@ -4,9 +4,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { LoginForm } from "@/components/auth/login-form";
-import { DEMO_PASSWORD, runtime } from "@/lib/server/runtime";
-import { viewerFrom } from "@/lib/server/session";
-import { safeReturnPath } from "@/lib/server/return-path";
+import { DEMO_PASSWORD, runtime } from "@/lib/server/runtime/runtime";
+import { viewerFrom } from "@/lib/server/http/session";
+import { safeReturnPath } from "@/lib/server/accounts/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

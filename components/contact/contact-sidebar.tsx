@@ -11,7 +11,7 @@ import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { useCreateTag, useToggleTag, useUpdateContact } from "@/lib/client/mutations/contacts";
-import { conversationStarts } from "@/lib/client/new-conversation";
+import { conversationStarts } from "@/lib/client/thread/new-conversation";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { teamQueries } from "@/lib/client/queries/team";

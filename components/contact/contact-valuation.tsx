@@ -4,7 +4,7 @@ import { useState } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { inputClassName } from "@/components/ui/input";
-import { currencySymbol, parseValuation, valuationText } from "@/lib/client/valuation";
+import { currencySymbol, parseValuation, valuationText } from "@/lib/client/contact/valuation";
 
 /**
  * What the contact is worth, in the team's currency. Saved on blur or Enter; empty clears it;

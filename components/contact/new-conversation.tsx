@@ -13,9 +13,9 @@ import { Kbd } from "@/components/ui/kbd";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { detailsOf, isApiError } from "@/lib/api/errors";
-import { useInboxParams } from "@/lib/client/inbox-url";
+import { useInboxParams } from "@/lib/client/list/inbox-url";
 import { useCheckDelivery, useStartConversation } from "@/lib/client/mutations/new-conversation";
-import { attemptFor, PLAN_REQUIRED_SENTENCE, startErrorSentence, type ConversationStart, type SendAttempt } from "@/lib/client/new-conversation";
+import { attemptFor, PLAN_REQUIRED_SENTENCE, startErrorSentence, type ConversationStart, type SendAttempt } from "@/lib/client/thread/new-conversation";
 import { errorMessage } from "@/lib/client/errors";
 
 import { ContactSection } from "./contact-section";

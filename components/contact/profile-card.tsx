@@ -4,7 +4,7 @@ import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import type { Profile } from "@/lib/api/contacts";
 import { personName } from "@/lib/client/format";
-import { compactCount, fullCount, platformDataFields } from "@/lib/client/profile-fields";
+import { compactCount, fullCount, platformDataFields } from "@/lib/client/contact/profile-fields";
 
 /**
  * One of the person's profiles: what the platform says about them. Every platform renders the

@@ -23,12 +23,12 @@ import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, Command
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Thread } from "@/lib/api/threads";
-import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, doneSentence, plural, progressVerb, type BulkAction } from "@/lib/client/bulk";
+import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, doneSentence, plural, progressVerb, type BulkAction } from "@/lib/client/list/bulk";
 import { errorMessage } from "@/lib/client/errors";
 import { colorHex } from "@/lib/client/format";
 import { useBulkActions } from "@/lib/client/hooks/use-bulk-actions";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
-import { coverage, type Selection } from "@/lib/client/selection";
+import { coverage, type Selection } from "@/lib/client/list/selection";
 import { useBulkStore, type BulkRun } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection, type Everything } from "@/lib/client/stores/selection";
 import { hasRole, useViewer } from "@/lib/client/viewer";

@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { InboxParams, InboxParamsChange } from "@/lib/client/inbox-url";
+import type { InboxParams, InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { teamQueries } from "@/lib/client/queries/team";
 
 type ListKey = "accountLinkId" | "tag" | "status" | "assigneeId" | "campaignId";

@@ -8,7 +8,7 @@ import { useDebouncedCallback } from "use-debounce";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import type { Thread } from "@/lib/api/threads";
-import { filtersOf, type InboxParams } from "@/lib/client/inbox-url";
+import { filtersOf, type InboxParams } from "@/lib/client/list/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import type { useThreadList } from "@/lib/client/hooks/use-thread-list";
 import { inboxQueries } from "@/lib/client/queries/inbox";

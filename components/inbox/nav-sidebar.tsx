@@ -20,7 +20,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
-import { inboxHref, type InboxParams } from "@/lib/client/inbox-url";
+import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { useViewer } from "@/lib/client/viewer";

@@ -78,7 +78,7 @@ export function AssignList({ thread, onDone }: { thread: Thread; onDone: () => v
 
 /**
  * The members to assign to, searchable, each with their open load; below manager only the
- * viewer may be picked (lib/server/policy). Shared by one thread's picker and the bulk bar.
+ * viewer may be picked (lib/server/access/policy). Shared by one thread's picker and the bulk bar.
  */
 export function MemberOptions({ current, onPick, children }: { current: string | null; onPick: (memberId: string, name: string) => void; children?: React.ReactNode }) {
   const viewer = useViewer();

@@ -23,7 +23,7 @@ import { useMemo, useRef, useState } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { colorHex, money } from "@/lib/client/format";
-import { cardName, columnKey, type PipelineCard as Card, type PipelineColumn } from "@/lib/client/pipeline";
+import { cardName, columnKey, type PipelineCard as Card, type PipelineColumn } from "@/lib/client/pipeline/pipeline";
 
 import { PipelineCard, StageSwatch, type CardLookups, type Destination } from "./pipeline-card";
 

@@ -17,8 +17,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import type { Color, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";
 import { colorHex, fullTime, listTime, money, waited } from "@/lib/client/format";
-import { inboxHref } from "@/lib/client/inbox-url";
-import { cardName, isStale, type PipelineCard as Card } from "@/lib/client/pipeline";
+import { inboxHref } from "@/lib/client/list/inbox-url";
+import { cardName, isStale, type PipelineCard as Card } from "@/lib/client/pipeline/pipeline";
 
 /** What cards look up by ID. */
 export type CardLookups = {

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { PipelineParams } from "@/lib/client/pipeline-url";
+import type { PipelineParams } from "@/lib/client/pipeline/pipeline-url";
 
 export type FilterOption = { value: string; label: string };
 type ListKey = "assigneeId" | "tag" | "accountLinkId";

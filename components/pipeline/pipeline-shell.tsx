@@ -15,8 +15,8 @@ import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { usePipelineBoard } from "@/lib/client/hooks/use-pipeline-board";
 import { useUpdateContact } from "@/lib/client/mutations/contacts";
-import { cardName, statusOfColumn, type PipelineCard } from "@/lib/client/pipeline";
-import { boardFiltersOf, usePipelineParams } from "@/lib/client/pipeline-url";
+import { cardName, statusOfColumn, type PipelineCard } from "@/lib/client/pipeline/pipeline";
+import { boardFiltersOf, usePipelineParams } from "@/lib/client/pipeline/pipeline-url";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 

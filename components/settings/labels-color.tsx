@@ -10,7 +10,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Color, ColorValue } from "@/lib/api/labels";
 import { colorHex } from "@/lib/client/format";
-import { colorName, CUSTOM_COLOR_PROBLEM, parseCustomColor, type LabelKind } from "@/lib/client/label-form";
+import { colorName, CUSTOM_COLOR_PROBLEM, parseCustomColor, type LabelKind } from "@/lib/client/settings/label-form";
 
 /** A label's color as the rest of the app draws it: round for tags, square for statuses. */
 export function LabelSwatch({ kind, color, colors, className }: { kind: LabelKind; color: ColorValue; colors: readonly Color[] | undefined; className?: string }) {

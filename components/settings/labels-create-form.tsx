@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Color, StatusCreate } from "@/lib/api/labels";
 import { errorMessage } from "@/lib/client/errors";
-import { CUSTOM_COLOR_PROBLEM, nameProblem, parseCustomColor, type LabelKind } from "@/lib/client/label-form";
+import { CUSTOM_COLOR_PROBLEM, nameProblem, parseCustomColor, type LabelKind } from "@/lib/client/settings/label-form";
 
 /**
  * The inline "New tag" / "New status" form: a name and a color. Problems show under it, in

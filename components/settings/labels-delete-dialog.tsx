@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { deleteQuestion, usageSentence, type LabelKind, type LabelUsage } from "@/lib/client/label-form";
+import { deleteQuestion, usageSentence, type LabelKind, type LabelUsage } from "@/lib/client/settings/label-form";
 
 /**
  * The confirmation before deleting a tag or status, saying how many contacts carry it. The

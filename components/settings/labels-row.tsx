@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Color } from "@/lib/api/labels";
 import { errorMessage } from "@/lib/client/errors";
-import { nameProblem, type LabelKind } from "@/lib/client/label-form";
+import { nameProblem, type LabelKind } from "@/lib/client/settings/label-form";
 import type { Label } from "@/lib/client/mutations/labels";
 
 export type RowMove = {

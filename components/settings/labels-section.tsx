@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Color } from "@/lib/api/labels";
 import { errorMessage } from "@/lib/client/errors";
-import { movedPosition, type LabelKind } from "@/lib/client/label-form";
+import { movedPosition, type LabelKind } from "@/lib/client/settings/label-form";
 import { useCreateLabel, useDeleteLabel, useUpdateLabel, type Label } from "@/lib/client/mutations/labels";
 import { labelUsageQuery } from "@/lib/client/queries/labels";
 

@@ -14,7 +14,7 @@ import type { Member } from "@/lib/api/team";
 import { fieldProblem, userEmail, userName, userPassword, type InboxUser } from "@/lib/api/users";
 import { errorMessage } from "@/lib/client/errors";
 import { useUserMutations } from "@/lib/client/mutations/users";
-import { generatePassword } from "@/lib/client/password";
+import { generatePassword } from "@/lib/client/settings/password";
 
 export type AddUserDefaults = { name?: string; email?: string; memberId?: string };
 

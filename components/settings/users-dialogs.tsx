@@ -19,7 +19,7 @@ import { Input } from "@/components/ui/input";
 import { fieldProblem, userPassword, type InboxUser } from "@/lib/api/users";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { useUserMutations } from "@/lib/client/mutations/users";
-import { generatePassword } from "@/lib/client/password";
+import { generatePassword } from "@/lib/client/settings/password";
 import { toast } from "@/lib/client/stores/toasts";
 
 /**

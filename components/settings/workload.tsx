@@ -11,7 +11,7 @@ import type { AccountLink } from "@/lib/api/platforms";
 import type { Member } from "@/lib/api/team";
 import type { Workload, WorkloadTally } from "@/lib/api/workload";
 import { fullTime, waited } from "@/lib/client/format";
-import { inboxHref } from "@/lib/client/inbox-url";
+import { inboxHref } from "@/lib/client/list/inbox-url";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer } from "@/lib/client/viewer";

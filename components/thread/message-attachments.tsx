@@ -6,7 +6,7 @@ import { useState, type CSSProperties, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { isMediaAttachment, type Attachment, type MediaAttachment, type PostShare } from "@/lib/api/messages";
 import { useAttachmentUrl } from "@/lib/client/hooks/use-attachment-url";
-import { formatBytes, hostOf, safeHref } from "@/lib/client/message-meta";
+import { formatBytes, hostOf, safeHref } from "@/lib/client/thread/message-meta";
 
 /**
  * What a message carries besides its words: photos, video and audio inline, files and links

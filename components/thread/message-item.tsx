@@ -9,8 +9,8 @@ import { cn } from "@/components/ui/cn";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { DeleteScope, Message } from "@/lib/api/messages";
 import { fullTime } from "@/lib/client/format";
-import { safeHref } from "@/lib/client/message-meta";
-import type { ReactionGroup } from "@/lib/client/message-groups";
+import { safeHref } from "@/lib/client/thread/message-meta";
+import type { ReactionGroup } from "@/lib/client/thread/message-groups";
 
 import { EditHistory } from "./edit-history";
 import { actionReason, MessageActions, type MessageChecks } from "./message-actions";

@@ -2,7 +2,7 @@
 
 import { cn } from "@/components/ui/cn";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { joinNames, type ReactionGroup } from "@/lib/client/message-groups";
+import { joinNames, type ReactionGroup } from "@/lib/client/thread/message-groups";
 
 /**
  * Reactions under a message, one chip per emoji with its count; the tooltip says who. The

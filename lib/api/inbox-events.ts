@@ -9,7 +9,7 @@ import { serviceId } from "./primitives";
  *   message or contact it concerns, so the browser reads again exactly those;
  * - `resync`: the browser may have missed changes (it was away too long, or the server lost
  *   events beyond the API's replay window): read everything again.
- * - `presence`: who is viewing or typing in a thread (lib/server/presence).
+ * - `presence`: who is viewing or typing in a thread (lib/server/events/presence).
  */
 export const inboxEvent = z.discriminatedUnion("type", [
   z.object({

@@ -4,7 +4,7 @@ import type { Thread } from "./threads";
 
 /**
  * Per-member read state: the API's `unread` is the team owner's alone, so the inbox records
- * what each member has read (GET/POST /api/inbox/reads; lib/server/read-state). A mark holds
+ * what each member has read (GET/POST /api/inbox/reads; lib/server/activity/read-state). A mark holds
  * the time of the newest message the member had seen (on the service's clock, as `sentAt`),
  * or null when the member marked the thread unread.
  *

@@ -4,7 +4,7 @@ import { ROLES, type Role } from "./roles";
 
 /**
  * The inbox's users (not API members: a user signs in to the inbox and acts as one member),
- * managed by admins at /api/inbox/users and by `npm run users`, both through lib/server/users.
+ * managed by admins at /api/inbox/users and by `npm run users`, both through lib/server/accounts/users.
  * The rules on a field live here, so the settings page checks a form with the server's
  * sentences before sending it.
  *

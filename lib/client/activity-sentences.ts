@@ -27,7 +27,7 @@ export const ACTIVITY_ACTIONS = [
 
 /**
  * What an activity entry says, after the member's name: "archived the conversation". One
- * table for every action the inbox records (lib/server/activity); an action added later
+ * table for every action the inbox records (lib/server/activity/activity); an action added later
  * still reads sensibly.
  */
 export function activitySentence(entry: Pick<ActivityEntry, "action" | "after">, names: ActivityNames): string {

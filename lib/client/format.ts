@@ -46,7 +46,7 @@ export function personName(profile: Pick<Profile, "displayName" | "username" | "
   return profile.displayName?.trim() || profile.handle || (profile.username ? `@${profile.username}` : profile.platformId);
 }
 
-/** Each inbox role's name and what it adds, for people (the rules themselves are lib/server/policy's). */
+/** Each inbox role's name and what it adds, for people (the rules themselves are lib/server/access/policy's). */
 export const ROLE_LABELS = { member: "Member", manager: "Manager", admin: "Admin" } as const satisfies Record<Role, string>;
 export const ROLE_DESCRIPTIONS = {
   member: "Answers and triages conversations; assigns only to themselves.",

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import type { Faults } from "./faults";
+import type { Faults } from "./simulator/faults";
 import type { RateLimiter, RateLimits } from "./rate-limit";
 import type { teams } from "./schema";
-import type { MediaUrlSigner } from "./serialize";
+import type { MediaUrlSigner } from "./model/serialize";
 import type { SandboxStore } from "./store";
 
 /** What every sandbox route module is given. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ApiEvent } from "@/lib/api/events";
 import { openDatabase, projectPath, type Database, type DatabaseConfig, type DatabaseHandle } from "@/lib/db/connection";
 import { createClock, type Clock } from "./clock";
-import { appendEvents, type EventInput } from "./event-log";
+import { appendEvents, type EventInput } from "./events/event-log";
 import { settings, teams } from "./schema";
 import { seedSandbox } from "./seed/seed";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { PipelineShell } from "@/components/pipeline/pipeline-shell";
-import { clientViewer } from "@/lib/server/session";
+import { clientViewer } from "@/lib/server/http/session";
 
 export const metadata: Metadata = { title: "Pipeline" };
 

@@ -1,5 +1,5 @@
-import { health } from "@/lib/server/health";
-import { publicRoute } from "@/lib/server/route";
+import { health } from "@/lib/server/http/health";
+import { publicRoute } from "@/lib/server/http/route";
 
 // Reachability of the API and the mode, for load balancers and the UI's banner; nothing secret.
 export const GET = publicRoute(async (_request, { runtime }) => {

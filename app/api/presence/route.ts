@@ -1,8 +1,8 @@
 import { presenceBeat } from "@/lib/api/inbox-events";
-import { canSee } from "@/lib/server/policy";
-import { apiError, route } from "@/lib/server/route";
+import { canSee } from "@/lib/server/access/policy";
+import { apiError, route } from "@/lib/server/http/route";
 
-// A tab says which thread it shows and whether its user is typing (lib/server/presence).
+// A tab says which thread it shows and whether its user is typing (lib/server/events/presence).
 export const POST = route(async (request, { runtime, viewer }) => {
   const beat = presenceBeat.parse(await request.json().catch(() => undefined));
   if (beat.threadId !== null) {

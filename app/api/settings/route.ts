@@ -1,5 +1,5 @@
-import { teamSettingsPatch } from "@/lib/server/settings";
-import { apiError, route } from "@/lib/server/route";
+import { teamSettingsPatch } from "@/lib/server/store/settings";
+import { apiError, route } from "@/lib/server/http/route";
 
 // The inbox's team settings: everyone reads them, admins change them.
 export const GET = route(async (_request, { runtime }) => Response.json(await runtime.settings.get()));

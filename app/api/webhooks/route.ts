@@ -1,5 +1,5 @@
-import { WebhookRejected } from "@/lib/server/event-feed";
-import { errorJson, publicRoute } from "@/lib/server/route";
+import { WebhookRejected } from "@/lib/server/events/event-feed";
+import { errorJson, publicRoute } from "@/lib/server/http/route";
 
 // The API's webhook deliveries: the Standard Webhooks signature is checked on the raw body
 // (constant-time, 5-minute tolerance) before anything is parsed; then 204 at once, and the

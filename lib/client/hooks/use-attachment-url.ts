@@ -5,7 +5,7 @@ import { useState } from "react";
 import { isApiError } from "@/lib/api/errors";
 import type { MediaAttachment } from "@/lib/api/messages";
 import { api } from "@/lib/client/api";
-import { needsFreshUrl } from "@/lib/client/message-meta";
+import { needsFreshUrl } from "@/lib/client/thread/message-meta";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 /**

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { onInboxEvent } from "@/lib/client/hooks/use-inbox-events";
-import { inboxHref } from "@/lib/client/inbox-url";
+import { inboxHref } from "@/lib/client/list/inbox-url";
 import { notificationPermission, notificationText, shouldNotify } from "@/lib/client/notifications";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";

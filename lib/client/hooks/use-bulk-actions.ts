@@ -15,7 +15,7 @@ import {
   type BulkOp,
   type BulkPlan,
   type BulkTask,
-} from "@/lib/client/bulk";
+} from "@/lib/client/list/bulk";
 import { errorMessage } from "@/lib/client/errors";
 import { patchContactEverywhere } from "@/lib/client/mutations/contacts";
 import { applyReadAnswer, markRead } from "@/lib/client/mutations/reads";
@@ -31,7 +31,7 @@ import { hasRole, useViewer } from "@/lib/client/viewer";
 const COLLECT_PAGE_SIZE = 100;
 
 /**
- * Runs bulk actions on the selected threads (lib/client/bulk): one BFF write per item, a few
+ * Runs bulk actions on the selected threads (lib/client/list/bulk): one BFF write per item, a few
  * at a time (the gateway queues behind the team's rate budget), every outcome in the bulk
  * store for the bar to show, and an Undo toast for archive and status.
  */

@@ -2,7 +2,7 @@
 
 import { useHotkeys } from "react-hotkeys-hook";
 import type { Folder, Thread } from "@/lib/api/threads";
-import type { InboxParamsChange } from "@/lib/client/inbox-url";
+import type { InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";

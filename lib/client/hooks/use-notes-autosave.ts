@@ -4,10 +4,10 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { NOTES_MAX_LENGTH } from "@/lib/api/contacts";
 import { errorMessage } from "@/lib/client/errors";
 import { useUpdateContact } from "@/lib/client/mutations/contacts";
-import { NotesAutosave } from "@/lib/client/notes-autosave";
+import { NotesAutosave } from "@/lib/client/contact/notes-autosave";
 
 /**
- * A contact's notes as they are edited, saved by themselves (lib/client/notes-autosave).
+ * A contact's notes as they are edited, saved by themselves (lib/client/contact/notes-autosave).
  * Mount it once per contact (key the component by contact ID): the draft belongs to that
  * contact. What waits for a pause is saved when the component goes away, and the browser asks
  * before a tab with unsaved notes is closed.

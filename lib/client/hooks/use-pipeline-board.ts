@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { buildBoard, type BoardFilters, type PipelineColumn } from "@/lib/client/pipeline";
+import { buildBoard, type BoardFilters, type PipelineColumn } from "@/lib/client/pipeline/pipeline";
 import { pipelineQueries } from "@/lib/client/queries/pipeline";
 import { teamQueries } from "@/lib/client/queries/team";
 

@@ -5,7 +5,7 @@ import { useThrottledCallback } from "use-debounce";
 import type { PresenceBeatBody } from "@/lib/api/inbox-events";
 import { usePresenceStore, type PresentPerson } from "@/lib/client/stores/presence";
 
-/** A beat keeps this tab present; the server forgets it 45 s after the last (lib/server/presence). */
+/** A beat keeps this tab present; the server forgets it 45 s after the last (lib/server/events/presence). */
 const BEAT_MS = 20_000;
 /** Typing beats at most this often while the member types. */
 const TYPING_BEAT_MS = 3_000;

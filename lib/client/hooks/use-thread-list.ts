@@ -4,14 +4,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { inFolder, type Thread } from "@/lib/api/threads";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
-import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type Snapshot } from "@/lib/client/stable-list";
+import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type Snapshot } from "@/lib/client/list/stable-list";
 
 /** How long the list must be left alone before held-back changes apply by themselves. */
 export const IDLE_APPLY_MS = 10_000;
 
 /**
  * A view's threads, as the person sees them: fetched page by page over cursors, refreshed in
- * the background, and kept still while they work (lib/client/stable-list). `touch()` marks
+ * the background, and kept still while they work (lib/client/list/stable-list). `touch()` marks
  * activity in the list; after `IDLE_APPLY_MS` without any, held-back changes apply.
  */
 export function useThreadList(filters: ThreadFilters) {

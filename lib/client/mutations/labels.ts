@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@t
 import type { Status, StatusCreate, StatusPatch, Tag } from "@/lib/api/labels";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
-import { moveInPipeline, type LabelKind } from "@/lib/client/label-form";
+import { moveInPipeline, type LabelKind } from "@/lib/client/settings/label-form";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";

@@ -5,7 +5,7 @@ import { isApiError } from "@/lib/api/errors";
 import type { DeleteScope, Message, Reaction } from "@/lib/api/messages";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
-import { isOwnReaction } from "@/lib/client/message-groups";
+import { isOwnReaction } from "@/lib/client/thread/message-groups";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { paginate } from "@/lib/api/client";
 import type { ThreadListQuery } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
-import type { LabelKind, LabelUsage } from "@/lib/client/label-form";
+import type { LabelKind, LabelUsage } from "@/lib/client/settings/label-form";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 const USAGE_MAX_PAGES = 20;

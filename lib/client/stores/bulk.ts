@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { BulkAction, BulkRefusal, BulkResult } from "@/lib/client/bulk";
+import type { BulkAction, BulkRefusal, BulkResult } from "@/lib/client/list/bulk";
 
 /**
  * The bulk run on screen: its progress while it runs, then what succeeded, failed or was not

@@ -6,7 +6,7 @@ import { createStore } from "zustand/vanilla";
 /**
  * Messages on their way out: shown in the thread at once, before the API confirms them.
  * `localId` is also the send's `Idempotency-Key`, so a retry of a failed send can never send
- * twice. The store only holds them; lib/client/send.ts moves them along.
+ * twice. The store only holds them; lib/client/thread/send.ts moves them along.
  */
 export type OutboxState = "sending" | "failed" | "unconfirmed";
 

@@ -1,10 +1,10 @@
 import { create } from "zustand";
 import type { Thread } from "@/lib/api/threads";
 import { normalizeFilters, type ThreadFilters } from "@/lib/client/queries/threads";
-import { EMPTY_SELECTION, extendTo, selectAll, toggle, type Selection } from "@/lib/client/selection";
+import { EMPTY_SELECTION, extendTo, selectAll, toggle, type Selection } from "@/lib/client/list/selection";
 
 /**
- * The threads selected for a bulk action (lib/client/selection), in the view they were
+ * The threads selected for a bulk action (lib/client/list/selection), in the view they were
  * selected in: another view starts with nothing selected. `everything` is "all matching this
  * view", beyond the pages loaded: its threads once paged through, with the running count.
  */

@@ -4,7 +4,7 @@ import { accountLinkListQuery } from "@/lib/api/platforms";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pageById, pathId, readQuery } from "../http";
 import { accountLinks } from "../schema";
-import { toAccountLink } from "../serialize";
+import { toAccountLink } from "../model/serialize";
 import { requirePlatforms } from "./platform-access";
 
 export function accountLinkRoutes(ctx: SandboxContext) {

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pageById, pathId, readBody, readQuery } from "../http";
 import { contacts, contactTags, members, profiles, statuses, tags } from "../schema";
-import { toContact, toMember, toStatus, toTag } from "../serialize";
+import { toContact, toMember, toStatus, toTag } from "../model/serialize";
 import { findStatus, findTag } from "./labels";
 import { requirePlatforms } from "./platform-access";
 

@@ -8,7 +8,7 @@ import { accountLink, type AccountLink } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { thread, type Thread } from "@/lib/api/threads";
 import { team } from "@/lib/api/team";
-import { liveMode } from "../live";
+import { liveMode } from "../simulator/live";
 import { DEFAULT_RATE_LIMITS } from "../rate-limit";
 import { settings } from "../schema";
 import { SEED_NOW, TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";

@@ -6,11 +6,11 @@ import { capabilityName } from "@/lib/api/capability-names";
 import { serviceId } from "@/lib/api/primitives";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pathId, readBody } from "../http";
-import { LIVE_INTERVAL, liveMode } from "../live";
+import { LIVE_INTERVAL, liveMode } from "../simulator/live";
 import { accountLinks, contacts, teams, threads, tokens } from "../schema";
-import { toAccountLink, toThread } from "../serialize";
-import { injectInbound } from "../simulator";
-import { attachWebhooks, createSubscription, deleteSubscription, listSubscriptions, webhookCreate } from "../webhooks";
+import { toAccountLink, toThread } from "../model/serialize";
+import { injectInbound } from "../simulator/simulator";
+import { attachWebhooks, createSubscription, deleteSubscription, listSubscriptions, webhookCreate } from "../events/webhooks";
 
 /**
  * The simulator's control API under `/_sandbox`: not part of the spec, for tests, demos and

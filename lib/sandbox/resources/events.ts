@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lte } from "drizzle-orm";
 import { Hono } from "hono";
 import { EVENT_PAGE_LIMIT, EVENT_RETENTION_MS, eventListQuery, type EventPage } from "@/lib/api/events";
 import type { SandboxContext, SandboxEnv } from "../context";
-import { toApiEvent } from "../event-log";
+import { toApiEvent } from "../events/event-log";
 import { readQuery } from "../http";
 import { events, teams } from "../schema";
 

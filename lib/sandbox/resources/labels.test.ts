@@ -5,7 +5,7 @@ import { colorList, status, tag, type Status } from "@/lib/api/labels";
 import { page } from "@/lib/api/primitives";
 import { team as teamSchema } from "@/lib/api/team";
 import type { Database } from "@/lib/db/connection";
-import { PREDEFINED_COLORS } from "../colors";
+import { PREDEFINED_COLORS } from "../model/colors";
 import { contacts, statuses, tags } from "../schema";
 import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox, eventSummary } from "../testing/harness";
 

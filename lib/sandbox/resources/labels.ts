@@ -3,13 +3,13 @@ import { Hono, type Context } from "hono";
 import { HEX_COLOR_PATTERN, statusCreate, statusPatch, tagCreate, tagPatch } from "@/lib/api/labels";
 import { pageQuery } from "@/lib/api/query";
 import type { Database } from "@/lib/db/connection";
-import { DEFAULT_COLOR, isPredefinedColor, PREDEFINED_COLORS } from "../colors";
+import { DEFAULT_COLOR, isPredefinedColor, PREDEFINED_COLORS } from "../model/colors";
 import type { SandboxContext, SandboxEnv } from "../context";
-import type { EventInput } from "../event-log";
+import type { EventInput } from "../events/event-log";
 import { fail, pageById, readBody, readQuery } from "../http";
-import { newId } from "../ids";
+import { newId } from "../model/ids";
 import { contacts, contactTags, statuses, tags } from "../schema";
-import { toStatus, toTag } from "../serialize";
+import { toStatus, toTag } from "../model/serialize";
 
 type TagRow = typeof tags.$inferSelect;
 type StatusRow = typeof statuses.$inferSelect;

@@ -4,7 +4,7 @@ import { pageQuery } from "@/lib/api/query";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pageById, pathId, readQuery } from "../http";
 import { members } from "../schema";
-import { toMember } from "../serialize";
+import { toMember } from "../model/serialize";
 
 export function memberRoutes(ctx: SandboxContext) {
   const { db } = ctx.store;

@@ -39,11 +39,11 @@ import {
   type ProfileRow,
   type RecordEvent,
   type ThreadRow,
-} from "../conversations";
+} from "../model/conversations";
 import { fail, pathId, readBody, readQuery } from "../http";
-import { newId } from "../ids";
+import { newId } from "../model/ids";
 import { contacts, idempotencyKeys, messages, profiles, type teams } from "../schema";
-import { toMessage, toThread } from "../serialize";
+import { toMessage, toThread } from "../model/serialize";
 import { requirePlatforms } from "./platform-access";
 
 type Team = typeof teams.$inferSelect;

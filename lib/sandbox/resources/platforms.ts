@@ -2,7 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { platforms } from "../schema";
-import { toPlatform } from "../serialize";
+import { toPlatform } from "../model/serialize";
 
 /** GET /platforms: the platforms this team can use, with what they support. */
 export function platformRoutes(ctx: SandboxContext) {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { SandboxContext, SandboxEnv } from "../context";
-import { toTeam } from "../serialize";
+import { toTeam } from "../model/serialize";
 
 /** GET /team: the token's team. */
 export function teamRoutes(_ctx: SandboxContext) {

@@ -23,10 +23,10 @@ import {
   requireThread,
   type LoadedThread,
   type ThreadRow,
-} from "../conversations";
+} from "../model/conversations";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, encodeCursor, fail, pathId, readBody, readQuery } from "../http";
 import { accountLinks, contacts, contactTags, members, messages, profiles, statuses, tags, threads } from "../schema";
-import { toAccountLink, toMember, toMessage, toProfile, toThread } from "../serialize";
+import { toAccountLink, toMember, toMessage, toProfile, toThread } from "../model/serialize";
 import { loadContacts } from "./contacts";
 import { requirePlatforms } from "./platform-access";
 

@@ -1,6 +1,6 @@
 import type { KnownEventType } from "@/lib/api/events";
-import type { EventInput } from "../event-log";
-import type { IdKind } from "../ids";
+import type { EventInput } from "../events/event-log";
+import type { IdKind } from "../model/ids";
 import type { events } from "../schema";
 import type { MessageRow } from "./messages";
 import type { People } from "./people";

@@ -1,4 +1,4 @@
-import type { IdKind } from "../ids";
+import type { IdKind } from "../model/ids";
 import type { accountLinks, messages } from "../schema";
 import { composeText, earlierDraft, type TextContext, type TextKind } from "./dm-text";
 import { MEDIA_HEIGHT, MEDIA_WIDTH, renderMediaSvg } from "./media";

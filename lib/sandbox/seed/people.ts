@@ -1,5 +1,5 @@
 import type { Faker } from "@faker-js/faker";
-import type { IdKind } from "../ids";
+import type { IdKind } from "../model/ids";
 import type { contacts, contactTags, profiles } from "../schema";
 import { avatarDataUri } from "./media";
 import type { Random } from "./random";

@@ -9,8 +9,8 @@ import { accountLink, platformInfo } from "@/lib/api/platforms";
 import { member, team } from "@/lib/api/team";
 import { thread } from "@/lib/api/threads";
 import { openDatabase, type Database, type DatabaseHandle } from "@/lib/db/connection";
-import { isPredefinedColor } from "../colors";
-import { toApiEvent } from "../event-log";
+import { isPredefinedColor } from "../model/colors";
+import { toApiEvent } from "../events/event-log";
 import {
   accountLinks,
   contacts,
@@ -38,7 +38,7 @@ import {
   toTeam,
   toThread,
   type MediaUrlSigner,
-} from "../serialize";
+} from "../model/serialize";
 import { renderAvatarSvg, renderMediaSvg } from "./media";
 import { seedSandbox, type SeedSummary } from "./seed";
 

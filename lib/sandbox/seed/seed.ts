@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/connection";
-import { sequentialIds } from "../ids";
+import { sequentialIds } from "../model/ids";
 import {
   accountLinks,
   contacts,

@@ -1,5 +1,5 @@
 import type { KnownCapability } from "@/lib/api/capability-names";
-import type { IdKind } from "../ids";
+import type { IdKind } from "../model/ids";
 import type { accountLinks, members, statuses, tags, teams, tokens } from "../schema";
 import { avatarDataUri } from "./media";
 import { ALL_PLATFORMS, platformRow } from "./platforms";

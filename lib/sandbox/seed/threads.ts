@@ -1,7 +1,7 @@
 import type { KnownCapability } from "@/lib/api/capability-names";
-import type { IdKind } from "../ids";
+import type { IdKind } from "../model/ids";
 import type { accountLinks, threads } from "../schema";
-import { previewOf, searchTextOf } from "../previews";
+import { previewOf, searchTextOf } from "../model/previews";
 import type { ConversationPlan, MessageRow } from "./messages";
 import type { People, ProfileRow } from "./people";
 import type { Random } from "./random";

@@ -1,5 +1,5 @@
 import { base, en, Faker } from "@faker-js/faker";
-import type { IdKind } from "../ids";
+import type { IdKind } from "../model/ids";
 import { buildHistory, type EventRow } from "./history";
 import { generateMessages, type MessageRow } from "./messages";
 import { generatePeople, type People } from "./people";

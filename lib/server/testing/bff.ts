@@ -1,5 +1,5 @@
-import { loadConfig } from "@/lib/server/env";
-import { DEMO_PASSWORD, createRuntime, installRuntime, type Runtime } from "@/lib/server/runtime";
+import { loadConfig } from "@/lib/server/runtime/env";
+import { DEMO_PASSWORD, createRuntime, installRuntime, type Runtime } from "@/lib/server/runtime/runtime";
 
 /**
  * A whole BFF for tests: demo mode on in-memory databases (inbox and sandbox), installed as

@@ -1,6 +1,6 @@
 /**
  * One inbox instance as an OS process of its own, for the tests of several instances sharing
- * one Postgres database (lib/server/instances.test.ts): the runtime made from the environment,
+ * one Postgres database (lib/server/events/instances.test.ts): the runtime made from the environment,
  * as `next start` makes it, and the route handlers those tests use, served without Next.
  * Run with `node --import ./lib/server/testing/server-only-hooks.mjs --import tsx lib/server/testing/instance.ts`;
  * prints `ready` once it listens on PORT and its runtime is up.
@@ -10,8 +10,8 @@ import * as events from "@/app/api/events/route";
 import * as reads from "@/app/api/inbox/reads/route";
 import * as presence from "@/app/api/presence/route";
 import * as webhooks from "@/app/api/webhooks/route";
-import { runtime } from "@/lib/server/runtime";
-import { signInHandler } from "@/lib/server/sign-in";
+import { runtime } from "@/lib/server/runtime/runtime";
+import { signInHandler } from "@/lib/server/accounts/sign-in";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 type RouteModule = { [method: string]: Handler | unknown };

@@ -1,7 +1,7 @@
 // A Node module hook for running lib/server outside Next: `server-only` throws unless bundled
 // for React's server, so here it alone resolves under the react-server condition (its empty
 // module), as vitest.config.ts does. React stays the ordinary build, which `next/navigation`
-// (imported by lib/server/session) needs.
+// (imported by lib/server/http/session) needs.
 import { register } from "node:module";
 
 register(

@@ -2,8 +2,8 @@ import { stringify } from "csv-stringify/sync";
 import { activityQuery, type ActivityEntry } from "@/lib/api/activity";
 import { describeIssues } from "@/lib/api/query";
 import { atLeast } from "@/lib/api/roles";
-import { canSee } from "@/lib/server/policy";
-import { apiError, route } from "@/lib/server/route";
+import { canSee } from "@/lib/server/access/policy";
+import { apiError, route } from "@/lib/server/http/route";
 
 // Who did what through the inbox: for a thread or a contact the viewer may see; team-wide for managers.
 export const GET = route(async (request, { runtime, viewer }) => {

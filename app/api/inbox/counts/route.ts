@@ -1,5 +1,5 @@
 import { unreadFor } from "@/lib/api/read-state";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 // Threads and unread threads per folder and queue, as the viewer may see them, unread for the viewer.
 export const GET = route(async (_request, { runtime, viewer }) => {

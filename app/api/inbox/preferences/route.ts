@@ -1,5 +1,5 @@
 import { preferencesPatch } from "@/lib/api/preferences";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 // The signed-in user's own preferences (lib/api/preferences); nobody reads or sets another's.
 export const GET = route(async (_request, { runtime, viewer }) =>

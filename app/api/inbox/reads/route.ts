@@ -1,9 +1,9 @@
 import { readChange, readUpTo } from "@/lib/api/read-state";
 import type { Member } from "@/lib/api/team";
-import { canSee } from "@/lib/server/policy";
-import type { Runtime } from "@/lib/server/runtime";
-import type { SessionViewer } from "@/lib/server/session";
-import { apiError, route } from "@/lib/server/route";
+import { canSee } from "@/lib/server/access/policy";
+import type { Runtime } from "@/lib/server/runtime/runtime";
+import type { SessionViewer } from "@/lib/server/http/session";
+import { apiError, route } from "@/lib/server/http/route";
 
 // The viewer's read marks (lib/api/read-state).
 export const GET = route(async (_request, { runtime, viewer }) =>

@@ -1,5 +1,5 @@
-import { canSee } from "@/lib/server/policy";
-import { route } from "@/lib/server/route";
+import { canSee } from "@/lib/server/access/policy";
+import { route } from "@/lib/server/http/route";
 
 // When each contact the viewer may see entered its stage, as far as the inbox recorded it (lib/api/pipeline).
 export const GET = route(async (_request, { runtime, viewer }) => {

@@ -1,5 +1,5 @@
 import { atLeast } from "@/lib/api/roles";
-import { apiError, route } from "@/lib/server/route";
+import { apiError, route } from "@/lib/server/http/route";
 
 // For managers: the team's request quota as the API last reported it, and how events arrive.
 export const GET = route(async (_request, { runtime, viewer }) => {

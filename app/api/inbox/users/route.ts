@@ -1,7 +1,7 @@
 import { newUser } from "@/lib/api/users";
-import { apiError, route } from "@/lib/server/route";
-import { checkedMember, usersCall } from "@/lib/server/user-routes";
-import { userAdminRefusal } from "@/lib/server/users";
+import { apiError, route } from "@/lib/server/http/route";
+import { checkedMember, usersCall } from "@/lib/server/accounts/user-routes";
+import { userAdminRefusal } from "@/lib/server/accounts/users";
 
 // The inbox's users: everyone signed in reads the list, admins add (lib/api/users).
 export const GET = route(async (_request, { runtime }) => Response.json({ data: await runtime.users.list() }, { headers: { "cache-control": "no-store" } }));

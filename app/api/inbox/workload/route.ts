@@ -2,7 +2,7 @@ import { atLeast } from "@/lib/api/roles";
 import type { Member } from "@/lib/api/team";
 import type { AccountLink } from "@/lib/api/platforms";
 import { computeWorkload } from "@/lib/api/workload";
-import { apiError, route } from "@/lib/server/route";
+import { apiError, route } from "@/lib/server/http/route";
 
 // For managers: who carries what, from the inbox's index (no request to the API for the threads).
 export const GET = route(async (_request, { runtime, viewer }) => {

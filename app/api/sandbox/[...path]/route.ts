@@ -1,5 +1,5 @@
-import { publicRoute, route } from "@/lib/server/route";
-import { relaySandbox } from "@/lib/server/sandbox-route";
+import { publicRoute, route } from "@/lib/server/http/route";
+import { relaySandbox } from "@/lib/server/http/sandbox-route";
 
 // Demo mode only: the in-process sandbox's media (signed, expiring URLs: no session needed)
 // and its simulator control API (signed-in users), reached through the BFF.

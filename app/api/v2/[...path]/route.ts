@@ -1,7 +1,7 @@
-import { proxy } from "@/lib/server/proxy";
-import { route } from "@/lib/server/route";
+import { proxy } from "@/lib/server/http/proxy";
+import { route } from "@/lib/server/http/route";
 
-// The browser's API v2, answered by the BFF with the server-held token (lib/server/proxy).
+// The browser's API v2, answered by the BFF with the server-held token (lib/server/http/proxy).
 const handle = route(async (request, { runtime, viewer }) => {
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api\/v2/, "") || "/";

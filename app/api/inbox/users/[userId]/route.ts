@@ -1,6 +1,6 @@
 import { userPatch } from "@/lib/api/users";
-import { route } from "@/lib/server/route";
-import { adminTarget, checkedMember, usersCall } from "@/lib/server/user-routes";
+import { route } from "@/lib/server/http/route";
+import { adminTarget, checkedMember, usersCall } from "@/lib/server/accounts/user-routes";
 
 type Params = { userId: string };
 

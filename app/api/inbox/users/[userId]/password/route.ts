@@ -1,6 +1,6 @@
 import { passwordReset } from "@/lib/api/users";
-import { route } from "@/lib/server/route";
-import { adminTarget, usersCall } from "@/lib/server/user-routes";
+import { route } from "@/lib/server/http/route";
+import { adminTarget, usersCall } from "@/lib/server/accounts/user-routes";
 
 // An admin sets a user's new password; the user's sessions end at once.
 export const PUT = route<{ userId: string }>(async (request, { params, runtime, viewer }) => {

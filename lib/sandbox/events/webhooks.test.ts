@@ -1,0 +1,228 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { event, eventPage } from "@/lib/api/events";
+import { tag } from "@/lib/api/labels";
+import { TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { attachWebhooks, type WebhookDispatcherOptions } from "./webhooks";
+
+let t: TestSandbox;
+
+beforeAll(async () => {
+  t = await openTestSandbox();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  // Each test starts with no subscriptions.
+  for (const token of [TOKENS.acme, TOKENS.globex]) {
+    const { json } = await t.request("GET", "//_sandbox/webhooks", { token });
+    for (const s of subscriptionList.parse(json).data) await t.request("DELETE", `//_sandbox/webhooks/${s.id}`, { token });
+  }
+});
+
+const subscription = z.strictObject({ id: z.string(), url: z.string(), secret: z.string(), createdAt: z.string() });
+const subscriptionList = z.object({ data: z.array(subscription) });
+
+type Captured = { url: string; headers: Record<string, string>; body: string };
+
+/** Replaces the sandbox's dispatcher with one whose fetch records each delivery. */
+function capture(
+  answer: (request: Captured, init: RequestInit | undefined) => Promise<Response> | Response = () => new Response(null, { status: 204 }),
+  extra: Partial<WebhookDispatcherOptions> = {},
+) {
+  const deliveries: Captured[] = [];
+  const logs: string[] = [];
+  const dispatcher = attachWebhooks(t.sandbox.context, {
+    log: (line) => logs.push(line),
+    ...extra,
+    fetch: async (input, init) => {
+      const request: Captured = {
+        url: String(input),
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        body: String(init?.body),
+      };
+      deliveries.push(request);
+      return answer(request, init);
+    },
+  });
+  return { deliveries, logs, dispatcher };
+}
+
+async function subscribe(url: string, token: string = TOKENS.acme, secret?: string) {
+  return expectOk(await t.request("POST", "//_sandbox/webhooks", { token, body: secret ? { url, secret } : { url } }), subscription, 201);
+}
+
+async function createTag(name: string, token: string = TOKENS.acme) {
+  return expectOk(await t.request("POST", "/tags", { token, body: { name } }), tag, 201);
+}
+
+describe("webhook subscriptions (control API)", () => {
+  it("creates a subscription with a generated Standard Webhooks secret", async () => {
+    const created = await subscribe("https://hooks.example.com/inbox");
+    expect(created.id).toMatch(/^[0-9a-z]+$/);
+    expect(created.url).toBe("https://hooks.example.com/inbox");
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
+    expect(Buffer.from(created.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
+    expect(() => new Webhook(created.secret)).not.toThrow();
+
+    const again = await subscribe("https://hooks.example.com/inbox");
+    expect(again.secret).not.toBe(created.secret);
+  });
+
+  it("keeps a given secret, and refuses a malformed URL or secret", async () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    expect((await subscribe("http://localhost:9999/hook", TOKENS.acme, secret)).secret).toBe(secret);
+    for (const body of [{ url: "not a url" }, { url: "ftp://example.com/x" }, { url: "https://x.test", secret: "hunter2" }, { url: "https://x.test", secret: "whsec_c2hvcnQ=" }, { url: "https://x.test", extra: 1 }, {}]) {
+      expectError(await t.request("POST", "//_sandbox/webhooks", { body }), 400, "invalidRequest");
+    }
+  });
+
+  it("lists and deletes the team's own subscriptions only", async () => {
+    const acme = await subscribe("https://a.example.com/hook");
+    const globex = await subscribe("https://g.example.com/hook", TOKENS.globex);
+
+    const listed = subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks")).json);
+    expect(listed.data.map((s) => s.id)).toEqual([acme.id]);
+    expect(subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks", { token: TOKENS.globex })).json).data.map((s) => s.id)).toEqual([globex.id]);
+
+    expectError(await t.request("DELETE", `//_sandbox/webhooks/${globex.id}`), 404, "notFound");
+    expect((await t.request("DELETE", `//_sandbox/webhooks/${acme.id}`)).status).toBe(204);
+    expectError(await t.request("DELETE", `//_sandbox/webhooks/${acme.id}`), 404, "notFound");
+    expect(subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks")).json).data).toEqual([]);
+  });
+
+  it("requires a token", async () => {
+    expectError(await t.request("GET", "//_sandbox/webhooks", { token: null }), 401, "unauthorized");
+    expectError(await t.request("POST", "//_sandbox/webhooks", { token: TOKENS.revoked, body: { url: "https://x.test" } }), 401, "unauthorized");
+  });
+});
+
+describe("webhook delivery", () => {
+  it("POSTs each event once to each of the team's subscriptions, as the signed event envelope", async () => {
+    const { deliveries, dispatcher, logs } = capture();
+    const one = await subscribe("https://one.example.com/hook");
+    const two = await subscribe("https://two.example.com/hook");
+    await subscribe("https://globex.example.com/hook", TOKENS.globex);
+
+    const created = await createTag("Webhook VIP");
+    await dispatcher.settled();
+
+    expect(deliveries.map((d) => d.url).sort()).toEqual([one.url, two.url]);
+    const replayed = expectOk(await t.request("GET", "/events?type=tag.created&limit=1000"), eventPage).data.at(-1)!;
+    for (const delivery of deliveries) {
+      const secret = delivery.url === one.url ? one.secret : two.secret;
+      expect(delivery.headers["content-type"]).toBe("application/json");
+      expect(delivery.headers["webhook-id"]).toBe(replayed.id);
+      expect(Math.abs(Number(delivery.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
+      expect(delivery.headers["webhook-signature"]).toMatch(/^v1,/);
+
+      const verified = new Webhook(secret).verify(delivery.body, delivery.headers);
+      const payload = event.parse(verified);
+      expect(payload).toEqual(replayed);
+      expect(payload).toMatchObject({ type: "tag.created", apiVersion: 2, object: { type: "tag", id: created.id, url: `/tags/${created.id}` } });
+    }
+    expect(logs).toEqual([]);
+  });
+
+  it("signatures fail for a tampered body, another secret or another message ID", async () => {
+    const { deliveries, dispatcher } = capture();
+    const sub = await subscribe("https://one.example.com/hook");
+    await createTag("Tamper test");
+    await dispatcher.settled();
+    const [delivery] = deliveries;
+    if (!delivery) throw new Error("no delivery");
+
+    const webhook = new Webhook(sub.secret);
+    expect(() => webhook.verify(delivery.body, delivery.headers)).not.toThrow();
+    const tampered = delivery.body.replace('"apiVersion":2', '"apiVersion":1');
+    expect(tampered).not.toBe(delivery.body);
+    expect(() => webhook.verify(tampered, delivery.headers)).toThrow(WebhookVerificationError);
+    expect(() => webhook.verify(delivery.body, { ...delivery.headers, "webhook-id": "evtother" })).toThrow(WebhookVerificationError);
+    const other = `whsec_${Buffer.alloc(32, 1).toString("base64")}`;
+    expect(() => new Webhook(other).verify(delivery.body, delivery.headers)).toThrow(WebhookVerificationError);
+  });
+
+  it("delivers a team's events in seq order", async () => {
+    const { deliveries, dispatcher } = capture();
+    await subscribe("https://one.example.com/hook");
+    for (const name of ["Order A", "Order B", "Order C"]) await createTag(name);
+    await dispatcher.settled();
+    const seqs = deliveries.map((d) => event.parse(JSON.parse(d.body)).seq);
+    expect(seqs).toHaveLength(3);
+    expect(seqs).toEqual([seqs[0]!, seqs[0]! + 1, seqs[0]! + 2]);
+  });
+
+  it("never retries, and a failing receiver neither fails nor delays the write", async () => {
+    const { deliveries, dispatcher, logs } = capture(() => new Response("nope", { status: 500 }));
+    await subscribe("https://down.example.com/hook");
+    await createTag("Receiver down");
+    await dispatcher.settled();
+    expect(deliveries).toHaveLength(1);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain("HTTP 500");
+
+    const unreachable = capture(() => Promise.reject(new TypeError("fetch failed")));
+    await createTag("Receiver unreachable");
+    await unreachable.dispatcher.settled();
+    expect(unreachable.deliveries).toHaveLength(1);
+    expect(unreachable.logs).toHaveLength(1);
+    expect(unreachable.logs[0]).toContain("fetch failed");
+  });
+
+  it("does not hold the API response while a receiver hangs (the delivery times out)", async () => {
+    const hanging = capture(
+      (_request, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(new Error("The receiver did not answer in time")));
+        }),
+      { timeoutMs: 600 },
+    );
+    await subscribe("https://slow.example.com/hook");
+    const started = Date.now();
+    await createTag("Slow receiver");
+    expect(Date.now() - started).toBeLessThan(500);
+    await hanging.dispatcher.settled();
+    expect(hanging.deliveries).toHaveLength(1);
+    expect(hanging.logs).toHaveLength(1);
+    expect(hanging.logs[0]).toContain("did not answer in time");
+  });
+
+  it("delivers through real HTTP with the default fetch", async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const logs: string[] = [];
+      const dispatcher = attachWebhooks(t.sandbox.context, { log: (line) => logs.push(line) });
+      const { port } = server.address() as AddressInfo;
+      const sub = await subscribe(`http://127.0.0.1:${port}/webhooks`);
+      await createTag("Real HTTP");
+      await dispatcher.settled();
+
+      expect(logs).toEqual([]);
+      expect(received).toHaveLength(1);
+      const [delivery] = received;
+      const headers = {
+        "webhook-id": String(delivery!.headers["webhook-id"]),
+        "webhook-timestamp": String(delivery!.headers["webhook-timestamp"]),
+        "webhook-signature": String(delivery!.headers["webhook-signature"]),
+      };
+      const payload = event.parse(new Webhook(sub.secret).verify(delivery!.body, headers));
+      expect(payload.type).toBe("tag.created");
+      expect(payload.id).toBe(headers["webhook-id"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

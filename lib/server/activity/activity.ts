@@ -1,0 +1,91 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { ActivityEntry } from "@/lib/api/activity";
+import type { Operation } from "@/lib/api/endpoints";
+import type { StageEntry } from "@/lib/api/pipeline";
+import type { Database } from "@/lib/db/connection";
+import { activity } from "../store/schema";
+
+/** What the proxy knows of a write that succeeded. */
+export type WriteRecord = {
+  operation: Operation;
+  params: Record<string, string>;
+  /** The request body, as validated. */
+  body: unknown;
+  /** The API's answer body, parsed (null when it had none). */
+  answer: unknown;
+  /** What the changed thread or contact looked like before, where the inbox held it. */
+  before: unknown;
+  requestId: string | null;
+};
+
+export type Actor = { userId: string; name: string; memberId: string | null };
+
+export const ACTIVITY_RETENTION_DAYS = 365;
+
+/** Writes not worth a line: a typing indicator is sent every few seconds while someone types. */
+export const UNRECORDED: ReadonlySet<Operation> = new Set(["threads.typing"]);
+
+export type ActivityLog = ReturnType<typeof createActivityLog>;
+
+export function createActivityLog(db: Database) {
+  return {
+    async record(actor: Actor, write: WriteRecord): Promise<void> {
+      if (UNRECORDED.has(write.operation)) return;
+      const targets = targetsOf(write);
+      await db.insert(activity).values({
+        id: randomUUID(),
+        userId: actor.userId,
+        userName: actor.name,
+        memberId: actor.memberId,
+        action: write.operation,
+        threadId: targets.threadId,
+        contactId: targets.contactId,
+        messageId: targets.messageId,
+        before: write.before ?? null,
+        after: write.body ?? null,
+        requestId: write.requestId,
+      });
+    },
+
+    async list(filter: { threadId?: string; contactId?: string; memberId?: string; action?: string; from?: string; to?: string; limit: number }): Promise<ActivityEntry[]> {
+      const conditions: SQL[] = [];
+      if (filter.threadId) conditions.push(eq(activity.threadId, filter.threadId));
+      if (filter.contactId) conditions.push(eq(activity.contactId, filter.contactId));
+      if (filter.memberId) conditions.push(eq(activity.memberId, filter.memberId));
+      if (filter.action) conditions.push(eq(activity.action, filter.action));
+      if (filter.from) conditions.push(gte(activity.at, new Date(filter.from)));
+      if (filter.to) conditions.push(lt(activity.at, new Date(filter.to)));
+      const rows = await db.select().from(activity).where(and(...conditions)).orderBy(desc(activity.at)).limit(filter.limit);
+      return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+    },
+
+    /** Each contact's latest status change made through the inbox (the pipeline's "in stage since"). */
+    async statusChanges(): Promise<StageEntry[]> {
+      const rows = await db
+        .selectDistinctOn([activity.contactId], { contactId: activity.contactId, status: sql<unknown>`${activity.after} -> 'status'`, at: activity.at })
+        .from(activity)
+        .where(and(eq(activity.action, "contacts.update"), isNotNull(activity.contactId), sql`${activity.after} -> 'status' is not null`))
+        .orderBy(activity.contactId, desc(activity.at));
+      return rows.map((row) => ({ contactId: row.contactId!, status: typeof row.status === "string" ? row.status : null, at: row.at.toISOString() }));
+    },
+
+    /** Drops what is older than the retention: run at start. */
+    async purge(now = new Date()): Promise<void> {
+      await db.delete(activity).where(and(lt(activity.at, new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000))));
+    },
+  };
+}
+
+/** The thread, contact and message a write concerns: from its path, its body and the API's answer. */
+export function targetsOf(write: Pick<WriteRecord, "operation" | "params" | "body" | "answer">): { threadId: string | null; contactId: string | null; messageId: string | null } {
+  const answer = (write.answer ?? {}) as { message?: { id?: string; threadId?: string }; thread?: { id?: string; contactId?: string | null }; threadId?: string; contactId?: string | null };
+  const body = (write.body ?? {}) as { target?: { type?: string; threadId?: string; contactId?: string } };
+  const str = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    threadId: str(write.params.threadId) ?? str(answer.message?.threadId) ?? str(answer.thread?.id) ?? str(answer.threadId) ?? str(body.target?.threadId),
+    contactId: str(write.params.contactId) ?? str(answer.thread?.contactId) ?? (write.operation.startsWith("threads.") ? str(answer.contactId) : null) ?? str(body.target?.contactId),
+    messageId: str(write.params.messageId) ?? str(answer.message?.id),
+  };
+}

@@ -1,0 +1,302 @@
+import "server-only";
+import { eq, lt, sql } from "drizzle-orm";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import type { Database } from "@/lib/db/connection";
+import { EVENT_RETENTION_MS, event as eventSchema, eventPage, type ApiEvent } from "@/lib/api/events";
+import type { Gateway } from "../gateway/gateway";
+import { createLocalBus, type Bus, type BusMessage } from "./bus";
+import { toInboxEvent, type Hub } from "./hub";
+import { eventState, seenEvents } from "../store/schema";
+
+/**
+ * How the inbox hears of changes: webhooks when the API sends them, and replay of
+ * GET /events otherwise — at start, whenever a `seq` gap shows a missed event, and on a timer
+ * (every few seconds while browsers are connected and no webhook came lately; once a minute
+ * otherwise). Every event is applied once (IDs are claimed in the database, 7 days), to the
+ * gateway and then to the browsers; the last `seq` applied without a gap is persisted, so a
+ * restart replays from there. When events were lost beyond the replay window, the gateway is
+ * rebuilt from scratch and browsers are told to read everything again.
+ *
+ * With several instances (lib/server/events/bus), events applied by one reach the others through
+ * the bus, and only the bus's leader replays; the others ask it to.
+ */
+export type EventFeedStatus = {
+  lastSeq: number | null;
+  lastWebhookAt: number | null;
+  lastReplayAt: number | null;
+  /** How events reach the inbox now: by webhook, or by replay only. */
+  via: "webhook" | "replay";
+};
+
+export type EventFeed = {
+  start(): void;
+  stop(): void;
+  /**
+   * A webhook delivery, verified on the raw body before anything is parsed (throws
+   * `WebhookRejected`); `applied` settles when it has been applied, so the route can answer
+   * at once and leave it running.
+   */
+  receiveWebhook(rawBody: string, headers: Headers): { event: ApiEvent; applied: Promise<"applied" | "duplicate"> };
+  replayNow(): Promise<void>;
+  /** A replay now unless one ran in the last `CATCH_UP_GAP_MS`: for bursts of browsers connecting. */
+  catchUp(): Promise<void>;
+  ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]>;
+  status(): EventFeedStatus;
+};
+
+export class WebhookRejected extends Error {}
+
+export type EventFeedOptions = {
+  db: Database;
+  gateway: Gateway;
+  hub: Hub;
+  /** GET an upstream path (through the budget, at background priority). */
+  fetchUpstream(path: string): Promise<Response>;
+  webhookSecret: string | null;
+  /** The other instances; none by default. */
+  bus?: Bus;
+  now?: () => number;
+  /**
+   * Replay cadence, in ms: `active` while browsers are connected and no webhook came lately
+   * (events arrive by replay only), `watch` while browsers are connected and webhooks flow
+   * (a safety net for a delivery lost on the way), `idle` with nobody watching.
+   */
+  intervals?: { active: number; watch: number; idle: number };
+};
+
+const SEQ_KEY = "lastSeq";
+/** No webhook for this long: deliveries are taken to have stopped, and replay steps up. */
+const WEBHOOK_QUIET_MS = 10_000;
+const CATCH_UP_GAP_MS = 2_000;
+
+export function createEventFeed(options: EventFeedOptions): EventFeed {
+  const { db, gateway, hub } = options;
+  const now = options.now ?? Date.now;
+  const intervals = options.intervals ?? { active: 1_500, watch: 15_000, idle: 60_000 };
+  const verifier = options.webhookSecret ? new Webhook(options.webhookSecret) : null;
+  const bus = options.bus ?? createLocalBus();
+
+  let lastSeq: number | null = null;
+  let lastWebhookAt: number | null = null;
+  let lastReplayAt: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  let replaying: Promise<void> | null = null;
+  let gapSeen = false;
+  let lastPurge = 0;
+
+  async function loadSeq(): Promise<number | null> {
+    const [row] = await db.select().from(eventState).where(eq(eventState.key, SEQ_KEY));
+    return row ? row.seq : null;
+  }
+
+  async function saveSeq(seq: number): Promise<void> {
+    await db
+      .insert(eventState)
+      .values({ key: SEQ_KEY, seq, updatedAt: new Date(now()) })
+      .onConflictDoUpdate({ target: eventState.key, set: { seq: sql`greatest(${eventState.seq}, ${seq})`, updatedAt: new Date(now()) } });
+  }
+
+  /**
+   * Claims event IDs and tells the other instances of the fresh ones, in one transaction: a
+   * process killed before the commit has claimed nothing, so replay brings those events again.
+   * Returns the events nobody had claimed before.
+   */
+  async function claim(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
+    if (events.length === 0) return [];
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(seenEvents)
+        .values(events.map((e) => ({ id: e.id, seq: e.seq, seenAt: new Date(now()) })))
+        .onConflictDoNothing()
+        .returning({ id: seenEvents.id });
+      const fresh = new Set(rows.map((r) => r.id));
+      const applied = events.filter((e) => fresh.has(e.id));
+      if (applied.length) await bus.send({ type: "events", events: applied }, tx);
+      return applied;
+    });
+  }
+
+  /** Moves `lastSeq` over a run without gaps; a gap asks replay to fill it. Returns whether it moved. */
+  function track(sorted: readonly ApiEvent[]): boolean {
+    let seq = lastSeq ?? sorted[0]?.seq ?? 0;
+    for (const e of sorted) {
+      if (lastSeq === null || e.seq <= seq + 1) seq = Math.max(seq, e.seq);
+      else gapSeen = true;
+    }
+    if (lastSeq !== null && seq <= lastSeq) return false;
+    lastSeq = seq;
+    return true;
+  }
+
+  async function apply(events: readonly ApiEvent[]): Promise<void> {
+    await gateway.apply(events);
+    for (const e of events) hub.publish(toInboxEvent(e));
+  }
+
+  async function purge(): Promise<void> {
+    if (now() - lastPurge < 60 * 60_000) return;
+    lastPurge = now();
+    await db.delete(seenEvents).where(lt(seenEvents.seenAt, new Date(now() - EVENT_RETENTION_MS)));
+  }
+
+  async function ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
+    const sorted = [...events].sort((a, b) => a.seq - b.seq);
+    const applied = await claim(sorted);
+    await apply(applied);
+    if (track(sorted)) await saveSeq(lastSeq!);
+    return applied;
+  }
+
+  async function replay(): Promise<void> {
+    // Another instance may have replayed (or applied webhooks) further than this one knows.
+    const saved = await loadSeq();
+    if (saved !== null && (lastSeq === null || saved > lastSeq)) lastSeq = saved;
+    if (!(await bus.leads())) {
+      // Asking is cheap (the leader coalesces requests), and each ask tries the lock again,
+      // so `lastReplayAt` stays as it is: a browser connecting here takes over from a dead leader at once.
+      await bus.send({ type: "replay" });
+      gapSeen = false;
+      return;
+    }
+    if (lastSeq === null) {
+      // First start: begin at the team's latest event (the gateway reads current state anyway).
+      const page = await readEvents(Number.MAX_SAFE_INTEGER, 1);
+      lastSeq = page.lastSeq;
+      await saveSeq(page.lastSeq);
+      return;
+    }
+    for (;;) {
+      const from = lastSeq;
+      const page = await readEvents(from, 1000);
+      const first = page.data[0];
+      if (first && first.seq > from + 1) {
+        // Events between were dropped from the replay window: nothing held can be trusted.
+        console.warn(`[inbox] events ${from + 1}–${first.seq - 1} are beyond the replay window; rebuilding from the API.`);
+        await rebuild();
+        await bus.send({ type: "rebuild" });
+        lastSeq = first.seq - 1;
+      }
+      await ingest(page.data);
+      if (!page.data.length && page.lastSeq > (lastSeq ?? 0)) {
+        // A filtered or empty answer still moves forward (lib/api/events: lastSeq semantics).
+        lastSeq = page.lastSeq;
+        await saveSeq(page.lastSeq);
+      }
+      if (!page.hasMore || (lastSeq ?? 0) <= from) break;
+    }
+    gapSeen = false;
+    lastReplayAt = now();
+    await purge();
+  }
+
+  async function rebuild(): Promise<void> {
+    await gateway.rebuild();
+    hub.publish({ type: "resync" });
+  }
+
+  const fromOtherInstance = (message: BusMessage) => {
+    const done = (() => {
+      if (message.type === "events") {
+        track([...message.events].sort((a, b) => a.seq - b.seq));
+        return apply(message.events);
+      }
+      if (message.type === "rebuild") return rebuild();
+      // Only the leader answers, or instances without the lock would ask each other forever.
+      if (message.type === "replay" && !stopped) return bus.leads().then((leads) => (leads ? feed.catchUp() : undefined));
+      return Promise.resolve();
+    })();
+    done.catch((error: unknown) => console.error(`[inbox] applying another instance's ${message.type} failed:`, error instanceof Error ? error.message : error));
+  };
+  bus.onMessage(fromOtherInstance);
+
+  async function readEvents(afterSeq: number, limit: number) {
+    const response = await options.fetchUpstream(`/events?afterSeq=${afterSeq}&limit=${limit}`);
+    if (!response.ok) throw new Error(`GET /events answered ${response.status}`);
+    return eventPage.parse(await response.json());
+  }
+
+  // The replay timer: its next run, so a browser connecting can bring an idle one forward.
+  let dueAt: number | null = null;
+  const cadence = () => {
+    const webhooksQuiet = lastWebhookAt === null || now() - lastWebhookAt > WEBHOOK_QUIET_MS;
+    return hub.clients() === 0 ? intervals.idle : webhooksQuiet ? intervals.active : intervals.watch;
+  };
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    dueAt = now() + ms;
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref?.();
+  };
+  const tick = async () => {
+    timer = null;
+    dueAt = null;
+    if (stopped) return;
+    await feed.replayNow().catch((error: unknown) => console.error("[inbox] event replay failed:", error instanceof Error ? error.message : error));
+    if (stopped || timer) return;
+    schedule(cadence());
+  };
+
+  const feed: EventFeed = {
+    start() {
+      stopped = false;
+      void (async () => {
+        lastSeq = await loadSeq();
+        await tick();
+      })().catch((error: unknown) => console.error("[inbox] event intake could not start:", error));
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    receiveWebhook(rawBody, headers) {
+      if (!verifier) throw new WebhookRejected("Webhooks are not configured: set INBOX_WEBHOOK_SECRET.");
+      let payload: unknown;
+      try {
+        payload = verifier.verify(rawBody, {
+          "webhook-id": headers.get("webhook-id") ?? "",
+          "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
+          "webhook-signature": headers.get("webhook-signature") ?? "",
+        });
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) throw new WebhookRejected(error.message);
+        throw error;
+      }
+      const parsed = eventSchema.safeParse(payload);
+      if (!parsed.success) throw new WebhookRejected("The webhook's body is not an event.");
+      lastWebhookAt = now();
+      const applied = ingest([parsed.data]).then((done) => {
+        if (gapSeen) void feed.replayNow().catch(() => undefined);
+        return done.length ? ("applied" as const) : ("duplicate" as const);
+      });
+      return { event: parsed.data, applied };
+    },
+    replayNow() {
+      replaying ??= replay().finally(() => {
+        replaying = null;
+      });
+      return replaying;
+    },
+    catchUp() {
+      // Someone started watching: the idle cadence gives way to the watching one.
+      if (!stopped && dueAt !== null && dueAt - now() > cadence()) schedule(cadence());
+      if (replaying) return replaying;
+      if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) {
+        // Too soon after the last replay to run another, but not dropped: it runs once the gap is over.
+        const wait = lastReplayAt + CATCH_UP_GAP_MS - now();
+        if (!stopped && dueAt !== null && dueAt - now() > wait) schedule(wait);
+        return Promise.resolve();
+      }
+      return feed.replayNow();
+    },
+    ingest,
+    status: () => ({
+      lastSeq,
+      lastWebhookAt,
+      lastReplayAt,
+      via: lastWebhookAt !== null && now() - lastWebhookAt <= WEBHOOK_QUIET_MS * 4 ? "webhook" : "replay",
+    }),
+  };
+  return feed;
+}

@@ -1,0 +1,294 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventPage, type ApiEvent } from "@/lib/api/events";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import type { InboxEvent } from "@/lib/api/inbox-events";
+import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
+import { DEMO_TOKEN } from "../runtime/env";
+
+/**
+ * Two inbox instances as two OS processes (lib/server/testing/instance.ts) on one Postgres
+ * database, in front of one sandbox: what the bus (lib/server/events/bus) promises. Each instance
+ * reaches the sandbox through a port of its own, so the test can tell which one reads
+ * GET /events. Runs when TEST_DATABASE_URL names a server, in a database of its own.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+const SECRET = `whsec_${Buffer.from("instances-test-secret-of-32-bytes").toString("base64")}`;
+const ADMIN = { email: "admin@instances.test", password: "instances-password" };
+
+/** `upstream`: the instance's own way to the sandbox, where its GET /events are counted. */
+type Instance = { name: string; port: number; base: string; upstream: string; process: ChildProcess | null; eventReads: number };
+type Stream = { events: InboxEvent[]; lastId: string | null; connected: boolean; close(): void };
+
+describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
+  let database: TestDatabase;
+  let sandbox: Sandbox;
+  const sandboxServers: ServerType[] = [];
+  const instances: Record<"a" | "b", Instance> = {
+    a: { name: "a", port: 0, base: "", upstream: "", process: null, eventReads: 0 },
+    b: { name: "b", port: 0, base: "", upstream: "", process: null, eventReads: 0 },
+  };
+  const streams: Stream[] = [];
+  let cookie = "";
+  let threads: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl!, "inbox_instances");
+    // The quota is not what this test is about: room for two instances warming up.
+    sandbox = await createSandbox({ rateLimits: { minute: 100_000, hour: 1_000_000, day: 10_000_000 } });
+    for (const instance of Object.values(instances)) {
+      const upstreamPort = await listen((request) => {
+        if (request.method === "GET" && new URL(request.url).pathname === "/v2/events") instance.eventReads++;
+        return sandbox.fetch(request);
+      });
+      instance.port = await freePort();
+      instance.base = `http://127.0.0.1:${instance.port}`;
+      instance.upstream = `http://127.0.0.1:${upstreamPort}/v2`;
+    }
+    await Promise.all(Object.values(instances).map((instance) => launch(instance)));
+    cookie = await signIn(instances.a);
+    const listed = await api("GET", "/threads?folder=all&limit=20");
+    threads = ((await listed.json()) as { data: { id: string }[] }).data.map((t) => t.id);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    for (const instance of Object.values(instances)) instance.process?.kill("SIGKILL");
+    await Promise.all(sandboxServers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await sandbox?.close();
+    await database?.drop();
+  });
+
+  async function listen(fetch: (request: Request) => Promise<Response>): Promise<number> {
+    return new Promise((resolve) => {
+      const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port));
+      sandboxServers.push(server);
+    });
+  }
+
+  async function launch(instance: Instance): Promise<void> {
+    const child = spawn(process.execPath, ["--import", "./lib/server/testing/server-only-hooks.mjs", "--import", "tsx", "lib/server/testing/instance.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(instance.port),
+        DATABASE_URL: database.url,
+        INBOX_API_BASE_URL: instance.upstream,
+        INBOX_API_TOKEN: DEMO_TOKEN,
+        INBOX_WEBHOOK_SECRET: SECRET,
+        INBOX_SECRET: "a-session-secret-shared-by-both-instances",
+        INBOX_ADMIN_EMAIL: ADMIN.email,
+        INBOX_ADMIN_PASSWORD: ADMIN.password,
+        INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    instance.process = child;
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`instance ${instance.name} did not start:\n${output}`)), 80_000);
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("ready")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.once("exit", (code) => reject(new Error(`instance ${instance.name} exited with ${code}:\n${output}`)));
+    });
+  }
+
+  async function signIn(instance: Instance): Promise<string> {
+    const response = await fetch(`${instance.base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: instance.base },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(response.status).toBe(200);
+    return response.headers.get("set-cookie")!.split(";")[0]!;
+  }
+
+  /** The sandbox, as the test's own client (not through either instance). */
+  function api(method: string, path: string, body?: unknown): Promise<Response> {
+    return sandbox.fetch(
+      new Request(`http://sandbox.test${path.startsWith("/_sandbox") ? path : `/v2${path}`}`, {
+        method,
+        headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+
+  async function eventsAfter(seq: number): Promise<ApiEvent[]> {
+    return eventPage.parse(await (await api("GET", `/events?afterSeq=${seq}&limit=1000`)).json()).data;
+  }
+
+  async function latestSeq(): Promise<number> {
+    return eventPage.parse(await (await api("GET", `/events?afterSeq=${Number.MAX_SAFE_INTEGER}&limit=1`)).json()).lastSeq;
+  }
+
+  /** A contact writes in; returns the events that made, which no instance has heard of yet. */
+  async function somethingHappens(content: string, thread = threads[0]!): Promise<ApiEvent[]> {
+    const before = await latestSeq();
+    expect((await api("POST", "/_sandbox/inbound", { threadId: thread, content })).status).toBe(201);
+    return eventsAfter(before);
+  }
+
+  async function deliver(instance: Instance, event: ApiEvent): Promise<number> {
+    const body = JSON.stringify(event);
+    const id = `msg_${event.id}`;
+    const at = new Date();
+    const response = await fetch(`${instance.base}/api/webhooks`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(SECRET).sign(id, at, body) },
+      body,
+    });
+    return response.status;
+  }
+
+  function openStream(instance: Instance, lastEventId?: string): Stream {
+    const controller = new AbortController();
+    const stream: Stream = { events: [], lastId: null, connected: false, close: () => controller.abort() };
+    streams.push(stream);
+    void (async () => {
+      const response = await fetch(`${instance.base}/api/events`, {
+        headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+        signal: controller.signal,
+      });
+      stream.connected = response.ok;
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (id) stream.lastId = id;
+          if (data) stream.events.push(JSON.parse(data) as InboxEvent);
+        }
+      }
+    })().catch(() => undefined);
+    return stream;
+  }
+
+  const heard = (stream: Stream, event: ApiEvent) =>
+    stream.events.filter((e) => e.type === "api" && e.apiType === event.type && e.object.id === event.object.id && e.at === event.createdAt).length;
+
+  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("timed out waiting");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("carries a webhook applied on one instance to browsers on the other, and applies a duplicate once", async () => {
+    const onA = openStream(instances.a);
+    const onB = openStream(instances.b);
+    await until(() => onA.connected && onB.connected);
+    const events = await somethingHappens("Delivered to A");
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(await deliver(instances.a, event)).toBe(204);
+    await until(() => events.every((e) => heard(onB, e) === 1 && heard(onA, e) === 1));
+    for (const event of events) expect(await deliver(instances.b, event)).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const event of events) {
+      expect(heard(onA, event)).toBe(1);
+      expect(heard(onB, event)).toBe(1);
+    }
+    onA.close();
+    onB.close();
+  });
+
+  it("shares read state and presence", async () => {
+    const onB = openStream(instances.b);
+    await until(() => onB.connected);
+    const thread = threads[1]!;
+    const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
+    const marked = await fetch(`${instances.a.base}/api/inbox/reads`, { method: "POST", headers, body: JSON.stringify({ threadId: thread, read: true }) });
+    expect(marked.status).toBe(200);
+    const marks = (await (await fetch(`${instances.b.base}/api/inbox/reads`, { headers })).json()) as { data: { threadId: string; readAt: string | null }[] };
+    expect(marks.data.find((m) => m.threadId === thread)?.readAt).toBeTruthy();
+
+    const beat = await fetch(`${instances.a.base}/api/presence`, { method: "POST", headers, body: JSON.stringify({ tabId: "instances-tab-1", threadId: thread, typing: true }) });
+    expect(beat.status).toBe(204);
+    await until(() => onB.events.some((e) => e.type === "presence" && e.threadId === thread && e.people.some((p) => p.typing)));
+    onB.close();
+  });
+
+  it("lets one instance replay; when it is killed mid-stream the other takes over and the restarted one applies nothing twice", async () => {
+    // A browser connecting to either asks for a catch-up; only the lock holder reads /events.
+    for (const instance of Object.values(instances)) instance.eventReads = 0;
+    const missed = await somethingHappens("Never delivered: replay brings it");
+    const watchA = openStream(instances.a);
+    const watchB = openStream(instances.b);
+    await until(() => missed.every((e) => heard(watchA, e) === 1 && heard(watchB, e) === 1), 20_000);
+    const readers = Object.values(instances).filter((i) => i.eventReads > 0);
+    expect(readers).toHaveLength(1);
+    const [leader] = readers;
+    const survivor = leader === instances.a ? instances.b : instances.a;
+    watchA.close();
+    watchB.close();
+
+    // Events flow, each delivered to the leader, which is killed with SIGKILL halfway.
+    const observer = openStream(survivor);
+    const before = await latestSeq();
+    let resumeFrom: string | null = null;
+    const victimStream = openStream(leader!);
+    await until(() => observer.connected && victimStream.connected);
+    for (let i = 0; i < 12; i++) {
+      const events = await somethingHappens(`Flowing ${i}`, threads[i % threads.length]);
+      if (i === 6) {
+        resumeFrom = victimStream.lastId;
+        leader!.process!.kill("SIGKILL");
+        await new Promise((resolve) => leader!.process!.once("exit", resolve));
+        leader!.process = null;
+        leader!.eventReads = 0;
+      }
+      for (const event of events) await deliver(leader!, event).catch(() => "refused");
+    }
+    // A browser connecting to the survivor asks for a catch-up: with the lock free, it takes over.
+    openStream(survivor);
+    await until(() => survivor.eventReads > 0, 20_000);
+    // Someone opens a thread on the survivor while the other is down: told again when it is back.
+    const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
+    const beat = await fetch(`${survivor.base}/api/presence`, { method: "POST", headers, body: JSON.stringify({ tabId: "instances-tab-2", threadId: threads[2], typing: false }) });
+    expect(beat.status).toBe(204);
+    await launch(leader!);
+    for (let i = 12; i < 16; i++) {
+      for (const event of await somethingHappens(`After the restart ${i}`)) await deliver(leader!, event);
+    }
+
+    // Every event since reached the survivor's browser exactly once.
+    const all = await eventsAfter(before);
+    expect(all.length).toBeGreaterThanOrEqual(16);
+    await until(() => all.every((e) => heard(observer, e) >= 1), 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(all.filter((e) => heard(observer, e) !== 1).map((e) => `${e.type} ${e.object.id} ×${heard(observer, e)}`)).toEqual([]);
+
+    // The restarted instance cannot resume its old stream: it tells the browser to read everything again.
+    const resumed = openStream(leader!, resumeFrom ?? "1");
+    await until(() => resumed.events.some((e) => e.type === "resync"));
+    const fresh = openStream(leader!);
+    await until(() => fresh.events.some((e) => e.type === "presence" && e.threadId === threads[2] && e.people.length > 0));
+  }, 90_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,451 @@
+import "server-only";
+import type { z } from "zod";
+import { contact as contactSchema, type Contact } from "@/lib/api/contacts";
+import type { Operation } from "@/lib/api/endpoints";
+import { ApiError, errorBody } from "@/lib/api/errors";
+import { eventDataSchema, isKnownEventType, type ApiEvent, type KnownEventType } from "@/lib/api/events";
+import { status as statusSchema, tag as tagSchema } from "@/lib/api/labels";
+import { message as messageSchema, sendMessageResult, type Message } from "@/lib/api/messages";
+import { accountLink as accountLinkSchema } from "@/lib/api/platforms";
+import { page } from "@/lib/api/primitives";
+import { parseQuery } from "@/lib/api/query";
+import { thread as threadSchema, threadListQuery, type Thread } from "@/lib/api/threads";
+import { createBudget, type Budget, type Priority } from "./budget";
+import { createReadCache, type CachedAnswer, type ReadCache } from "./read-cache";
+import { createThreadIndex, type ThreadIndex } from "./thread-index";
+import { shape, type IndexedThread, type QueryContext } from "./thread-query";
+import type { Viewer } from "../access/policy";
+import type { Upstream } from "./upstream";
+
+/**
+ * The gateway between every member of the inbox and the team's one request budget:
+ *
+ * - reads are answered from what the server already holds — GET /threads and single threads
+ *   from the thread index, everything else from the shared read cache — and only a miss goes
+ *   upstream (one request however many members asked at once);
+ * - writes go upstream at once, first in the budget's queue, and their answers update the
+ *   index and the cache;
+ * - events (webhooks or replay) update the index in place where their `data` says enough,
+ *   and otherwise drop exactly the entries they touch, to be read again on demand;
+ * - every upstream request passes the budget (lib/server/gateway/budget), which waits out 429s.
+ *
+ * Member visibility is applied after the cache, per viewer: lists by the index (so pages stay
+ * full), single resources by the proxy.
+ */
+export type Gateway = {
+  index: ThreadIndex;
+  budget: Budget;
+  /** Any upstream request, through the budget at the given priority. */
+  send(priority: Priority, path: string, init?: RequestInit): Promise<Response>;
+  /** A proxied read, from the index or the cache; `search` is the validated query. */
+  read(operation: Operation, path: string, search: URLSearchParams, viewer: Viewer): Promise<Response>;
+  /** A proxied write: upstream at once, then its answer applied. */
+  write(operation: Operation, path: string, init: { method: string; headers: Headers; body: string | null }): Promise<Response>;
+  thread(threadId: string): Promise<Thread>;
+  contact(contactId: string): Promise<Contact>;
+  message(messageId: string): Promise<Message>;
+  /** Applies events, in `seq` order, to what the gateway holds; returns what browsers should hear. */
+  apply(events: readonly ApiEvent[]): Promise<void>;
+  /** Forgets everything: after events were lost beyond the replay window. */
+  rebuild(): Promise<void>;
+};
+
+const MINUTE = 60_000;
+
+/** What each cached read shows, and how long it may be kept without an event saying otherwise. */
+function cachePolicy(operation: Operation, params: Record<string, string>): { labels: string[]; ttlMs: number } | null {
+  switch (operation) {
+    case "platforms.list":
+      return { labels: ["platforms"], ttlMs: 10 * MINUTE };
+    case "team.get":
+      return { labels: ["team"], ttlMs: 10 * MINUTE };
+    case "members.list":
+    case "members.get":
+      return { labels: ["members"], ttlMs: 10 * MINUTE };
+    case "accountLinks.list":
+    case "accountLinks.get":
+      return { labels: ["accountLinks"], ttlMs: MINUTE };
+    case "threads.get":
+      return { labels: [`thread:${params.threadId}`], ttlMs: MINUTE };
+    case "threads.messages":
+      return { labels: [`messages:${params.threadId}`], ttlMs: 5 * MINUTE };
+    case "messages.get":
+    case "messages.history":
+      return { labels: [`message:${params.messageId}`], ttlMs: 5 * MINUTE };
+    case "contacts.list":
+      return { labels: ["contacts"], ttlMs: MINUTE };
+    case "contacts.get":
+      return { labels: [`contact:${params.contactId}`], ttlMs: 5 * MINUTE };
+    case "tags.list":
+    case "tags.get":
+      return { labels: ["tags"], ttlMs: 10 * MINUTE };
+    case "statuses.list":
+    case "statuses.get":
+      return { labels: ["statuses"], ttlMs: 10 * MINUTE };
+    case "colors.list":
+      return { labels: ["colors"], ttlMs: 60 * MINUTE };
+    default:
+      // Fresh attachment URLs, the event log, and anything new: always upstream.
+      return null;
+  }
+}
+
+export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache } = {}): Gateway {
+  const budget = options.budget ?? createBudget();
+  const cache = options.cache ?? createReadCache();
+
+  /** An upstream request through the budget; a timeout or refusal becomes the spec's error answer. */
+  async function send(priority: Priority, path: string, init?: RequestInit): Promise<Response> {
+    return budget.run(priority, async () => {
+      try {
+        return await upstream.fetch(path, init);
+      } catch (error) {
+        if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status, headers: { "x-request-id": error.requestId ?? "" } });
+        throw error;
+      }
+    });
+  }
+
+  async function fetchAnswer(priority: Priority, path: string): Promise<CachedAnswer> {
+    const response = await send(priority, path);
+    return {
+      status: response.status,
+      body: await response.text(),
+      contentType: response.headers.get("content-type"),
+      requestId: response.headers.get("x-request-id"),
+    };
+  }
+
+  /** A typed read through the cache; errors come back as the ApiError the API answered. */
+  async function readTyped<Schema extends z.ZodType>(path: string, labels: string[], ttlMs: number, schema: Schema, priority: Priority = "read"): Promise<z.output<Schema>> {
+    const { answer } = await cache.read(path, labels, ttlMs, () => fetchAnswer(priority, path));
+    const json: unknown = safeJson(answer.body);
+    if (answer.status >= 400) {
+      const body = errorBody.safeParse(json);
+      throw new ApiError({ status: answer.status, code: body.success ? body.data.code : "upstreamUnavailable", message: body.success ? body.data.message : undefined, details: body.success ? body.data.details : null, requestId: answer.requestId });
+    }
+    return schema.parse(json);
+  }
+
+  async function allPages<Item extends z.ZodType>(path: string, labels: string[], ttlMs: number, item: Item): Promise<z.output<Item>[]> {
+    const items: z.output<Item>[] = [];
+    let cursor: string | null = null;
+    do {
+      const qs: string = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const body: { data: z.output<Item>[]; nextCursor: string | null } = await readTyped(`${path}${qs}`, labels, ttlMs, page(item));
+      items.push(...body.data);
+      cursor = body.nextCursor;
+    } while (cursor);
+    return items;
+  }
+
+  async function queryContext(): Promise<QueryContext> {
+    const [tags, statuses, links] = await Promise.all([
+      allPages("/tags", ["tags"], 10 * MINUTE, tagSchema),
+      allPages("/statuses", ["statuses"], 10 * MINUTE, statusSchema),
+      allPages("/account-links", ["accountLinks"], MINUTE, accountLinkSchema),
+    ]);
+    return { tags, statuses, linkPlatforms: new Map(links.map((l) => [l.id, l.platform])) };
+  }
+
+  const expanded = "expand=contact&expand=profile";
+  const index = createThreadIndex({
+    async *loadAll() {
+      let cursor: string | null = null;
+      do {
+        const qs: string = `?folder=all&${expanded}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+        const answer = await fetchAnswer("read", `/threads${qs}`);
+        if (answer.status !== 200) throw apiErrorOf(answer);
+        const body = page(threadSchema).parse(JSON.parse(answer.body));
+        yield* body.data as IndexedThread[];
+        cursor = body.nextCursor;
+      } while (cursor);
+    },
+    async loadOne(threadId) {
+      const answer = await fetchAnswer("background", `/threads/${threadId}?${expanded}`);
+      if (answer.status === 404) return null;
+      if (answer.status !== 200) throw apiErrorOf(answer);
+      return threadSchema.parse(JSON.parse(answer.body)) as IndexedThread;
+    },
+    context: queryContext,
+  });
+
+  /** An answer served by the gateway itself, with the budget's latest rate-limit headers. */
+  function served(body: unknown, status = 200, requestId?: string | null): Response {
+    const headers = new Headers({ "content-type": "application/json", "x-cache": "hit" });
+    if (requestId) headers.set("x-request-id", requestId);
+    const { limit, remaining, resetAt } = budget.status();
+    if (limit !== null) headers.set("x-ratelimit-limit", String(limit));
+    if (remaining !== null) headers.set("x-ratelimit-remaining", String(remaining));
+    if (resetAt !== null) headers.set("x-ratelimit-reset", String(Math.floor(resetAt / 1000)));
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers });
+  }
+
+  async function applyOne(event: ApiEvent): Promise<void> {
+    if (!isKnownEventType(event.type)) {
+      // A type this inbox does not know: whatever it names may have changed.
+      if (event.object.type === "thread") await index.refresh(event.object.id);
+      return;
+    }
+    const type: KnownEventType = event.type;
+    const parsed = eventDataSchema(type).safeParse(event.data);
+    const data = (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+    const threadId = typeof data.threadId === "string" ? data.threadId : event.object.type === "thread" ? event.object.id : null;
+    switch (type) {
+      case "message.sent":
+      case "message.received":
+      case "message.edited":
+      case "message.deleted":
+      case "message.reactionAdded":
+      case "message.reactionRemoved":
+        if (typeof data.messageId === "string") cache.invalidate(`message:${data.messageId}`);
+        if (threadId) {
+          cache.invalidate(`messages:${threadId}`, `thread:${threadId}`);
+          // Reactions do not change a thread's row; everything else may (preview, order, unread).
+          if (!type.startsWith("message.reaction")) await index.refresh(threadId);
+        }
+        return;
+      case "thread.created":
+        await index.refresh(event.object.id);
+        return;
+      case "thread.deleted":
+        index.remove(event.object.id);
+        cache.invalidate(`thread:${event.object.id}`, `messages:${event.object.id}`);
+        return;
+      case "thread.archived":
+      case "thread.unarchived":
+        index.patch(event.object.id, (t) => ({ ...t, archived: type === "thread.archived" }));
+        cache.invalidate(`thread:${event.object.id}`);
+        return;
+      case "thread.unreadChanged":
+        if (typeof data.unread === "boolean") index.patch(event.object.id, (t) => ({ ...t, unread: data.unread as boolean }));
+        cache.invalidate(`thread:${event.object.id}`);
+        return;
+      case "thread.typingIndicatorsChanged":
+        if (typeof data.typingIndicators === "string") index.patch(event.object.id, (t) => ({ ...t, typingIndicators: data.typingIndicators as string }));
+        cache.invalidate(`thread:${event.object.id}`);
+        return;
+      case "thread.assigned":
+      case "thread.unassigned": {
+        const own = typeof data.assigneeId === "string" ? data.assigneeId : null;
+        index.patch(event.object.id, (t) => {
+          const assigneeId = own ?? t.contact?.assigneeId ?? null;
+          return { ...t, assigneeId, assigneeSource: own ? "thread" : assigneeId ? "contact" : null };
+        });
+        cache.invalidate(`thread:${event.object.id}`);
+        return;
+      }
+      case "contact.statusChanged":
+      case "contact.tagsChanged":
+      case "contact.notesChanged":
+      case "contact.valuationChanged":
+      case "contact.assigneeChanged": {
+        // The event's time is the contact's last change: the pipeline's "in stage at least since".
+        const changed = contactChange(type, data);
+        const change = (c: Contact): Contact => ({ ...changed(c), updatedAt: laterOf(c.updatedAt, event.createdAt) });
+        index.patchContact(event.object.id, change);
+        cache.update(`/contacts/${event.object.id}`, (body) => change(body as Contact));
+        cache.invalidate("contacts");
+        return;
+      }
+      case "contact.created":
+        cache.invalidate("contacts");
+        return;
+      case "tag.created":
+      case "tag.updated":
+      case "tag.deleted":
+        cache.invalidate("tags");
+        if (type === "tag.deleted") for (const t of index.all()) if (t.contactId && t.contact?.tagIds.includes(event.object.id)) index.patchContact(t.contactId, (c) => ({ ...c, tagIds: c.tagIds.filter((id) => id !== event.object.id) }));
+        return;
+      case "status.created":
+      case "status.updated":
+      case "status.deleted":
+        cache.invalidate("statuses");
+        if (type === "status.deleted") for (const t of index.all()) if (t.contactId && t.contact?.statusId === event.object.id) index.patchContact(t.contactId, (c) => ({ ...c, statusId: null }));
+        return;
+      case "accountLink.statusChanged":
+        cache.invalidate("accountLinks");
+        return;
+    }
+  }
+
+  return {
+    index,
+    budget,
+    send,
+    async read(operation, path, search, viewer) {
+      const params = paramsOf(path);
+      if (operation === "threads.list") {
+        const query = parseQuery(threadListQuery, search);
+        if (!query.success) throw new ApiError({ status: 400, code: "invalidRequest", message: query.message });
+        return served(await index.list(query.data, viewer));
+      }
+      if (operation === "threads.get" && index.isReady()) {
+        const expand = search.getAll("expand");
+        const found = index.get(params.threadId!);
+        if (found && expand.every((e) => e === "contact" || e === "profile")) return served(shape(found, expand as ("contact" | "profile")[]));
+      }
+      const policy = cachePolicy(operation, params);
+      const key = `${path}${search.size ? `?${sortedSearch(search)}` : ""}`;
+      if (!policy) return send("read", key);
+      const { answer, hit, stale } = await cache.read(key, policy.labels, policy.ttlMs, () => fetchAnswer("read", key));
+      const response = served(answer.body, answer.status, hit ? null : answer.requestId);
+      if (!hit) response.headers.delete("x-cache");
+      // The API failed and this is the last good answer: the browser may say it is behind.
+      if (stale) response.headers.set("x-cache", "stale");
+      return response;
+    },
+
+    async write(operation, path, init) {
+      const response = await send("write", path, { method: init.method, headers: init.headers, body: init.body ?? undefined });
+      if (!response.ok) return response;
+      const text = await response.text();
+      const json = safeJson(text);
+      const params = paramsOf(path.split("?")[0]!);
+      applyWrite(operation, params, json);
+      return new Response(text || null, { status: response.status, headers: response.headers });
+    },
+
+    thread: (id) => {
+      const found = index.get(id);
+      if (found) return Promise.resolve(found);
+      return readTyped(`/threads/${id}`, [`thread:${id}`], MINUTE, threadSchema);
+    },
+    contact: (id) => readTyped(`/contacts/${id}`, [`contact:${id}`], 5 * MINUTE, contactSchema),
+    message: (id) => readTyped(`/messages/${id}`, [`message:${id}`], 5 * MINUTE, messageSchema),
+
+    async apply(events) {
+      for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+        try {
+          await applyOne(event);
+        } catch (error) {
+          // One event that cannot be applied must not stop the rest; what it named is read again.
+          console.error(`[inbox] applying event ${event.id} (${event.type}) failed:`, error);
+          if (event.object.type === "thread") index.refresh(event.object.id).catch(() => undefined);
+        }
+      }
+    },
+
+    async rebuild() {
+      cache.clear();
+      await index.reload();
+    },
+  };
+
+  /** A write's answer, applied where the gateway holds the same resource. */
+  function applyWrite(operation: Operation, params: Record<string, string>, json: unknown) {
+    switch (operation) {
+      case "threads.update": {
+        const parsed = threadSchema.safeParse(json);
+        if (parsed.success) index.upsert(parsed.data);
+        cache.invalidate(`thread:${params.threadId}`);
+        return;
+      }
+      case "threads.delete":
+        index.remove(params.threadId!);
+        cache.invalidate(`thread:${params.threadId}`, `messages:${params.threadId}`);
+        return;
+      case "messages.send": {
+        const parsed = sendMessageResult.safeParse(json);
+        if (parsed.success) {
+          index.upsert(parsed.data.thread);
+          cache.invalidate(`messages:${parsed.data.thread.id}`, `thread:${parsed.data.thread.id}`);
+          if (!index.get(parsed.data.thread.id)?.profile) index.refresh(parsed.data.thread.id).catch(() => undefined);
+        }
+        return;
+      }
+      case "messages.update":
+      case "messages.delete": {
+        const parsed = messageSchema.safeParse(json);
+        cache.invalidate(`message:${params.messageId}`);
+        if (parsed.success) cache.invalidate(`messages:${parsed.data.threadId}`);
+        return;
+      }
+      case "messages.react":
+      case "messages.unreact":
+        cache.invalidate(`message:${params.messageId}`);
+        return;
+      case "contacts.update":
+      case "contacts.addTag":
+      case "contacts.removeTag": {
+        const parsed = contactSchema.safeParse(json);
+        if (parsed.success) {
+          index.patchContact(parsed.data.id, () => parsed.data);
+          cache.invalidate(`contact:${parsed.data.id}`, "contacts");
+        }
+        return;
+      }
+      case "tags.create":
+      case "tags.update":
+      case "tags.delete":
+        cache.invalidate("tags");
+        return;
+      case "statuses.create":
+      case "statuses.update":
+      case "statuses.delete":
+        cache.invalidate("statuses");
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+/** What a contact event's `data` says changed, as a change to the contact. */
+function contactChange(type: KnownEventType, data: Record<string, unknown>): (contact: Contact) => Contact {
+  switch (type) {
+    case "contact.statusChanged":
+      return (c) => ({ ...c, statusId: (data.statusId as string | null) ?? null });
+    case "contact.tagsChanged": {
+      const added = (data.added as string[] | undefined) ?? [];
+      const removed = new Set((data.removed as string[] | undefined) ?? []);
+      return (c) => ({ ...c, tagIds: [...new Set([...c.tagIds.filter((id) => !removed.has(id)), ...added])] });
+    }
+    case "contact.notesChanged":
+      return (c) => ({ ...c, notes: (data.notes as string | null) ?? null });
+    case "contact.valuationChanged":
+      return (c) => ({ ...c, valuation: (data.valuation as number | null) ?? null });
+    case "contact.assigneeChanged":
+      return (c) => ({ ...c, assigneeId: (data.assigneeId as string | null) ?? null });
+    default:
+      return (c) => c;
+  }
+}
+
+function paramsOf(path: string): Record<string, string> {
+  const parts = path.split("/").filter(Boolean);
+  const params: Record<string, string> = {};
+  if (parts[0] === "threads" && parts[1]) params.threadId = parts[1];
+  if (parts[0] === "messages" && parts[1]) params.messageId = parts[1];
+  if (parts[0] === "contacts" && parts[1]) params.contactId = parts[1];
+  return params;
+}
+
+/** A query string in one canonical order, so one view is one cache entry. */
+function sortedSearch(search: URLSearchParams): string {
+  const sorted = new URLSearchParams([...search].sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1)));
+  return sorted.toString();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function apiErrorOf(answer: CachedAnswer): ApiError {
+  const body = errorBody.safeParse(safeJson(answer.body));
+  return new ApiError({
+    status: answer.status,
+    code: body.success ? body.data.code : "upstreamUnavailable",
+    message: body.success ? body.data.message : undefined,
+    details: body.success ? body.data.details : null,
+    requestId: answer.requestId,
+  });
+}
+
+function laterOf(held: string | null, at: string): string {
+  return held !== null && Date.parse(held) >= Date.parse(at) ? held : at;
+}

@@ -1,0 +1,204 @@
+import "server-only";
+import { createApiClient, type ApiClient } from "@/lib/api/client";
+import { ApiError, type ErrorBody } from "@/lib/api/errors";
+import type { DatabaseConfig } from "@/lib/db/connection";
+import type { Sandbox } from "@/lib/sandbox/app";
+import type { InboxConfig, InboxMode } from "../runtime/env";
+
+/**
+ * The way to API v2, and the only module that sees the token.
+ *
+ * - Demo mode: the sandbox in-process, called through its fetch handler (no network). It is
+ *   opened on the first request, once per process, through a `globalThis` singleton, so Next's
+ *   hot reload never opens the database twice and `next build` (which imports modules but
+ *   sends no requests) never opens it at all. The sandbox module is imported dynamically so
+ *   upstream mode never loads it.
+ * - Upstream mode: `INBOX_API_BASE_URL` over the network.
+ *
+ * Either way every request runs under `INBOX_UPSTREAM_TIMEOUT_MS`, with the body read inside
+ * the timeout. A timeout throws `ApiError` 504 upstreamUnavailable, a connection failure 502
+ * upstreamUnavailable, each with the spec body and a plain message naming no URL. The typed
+ * client gets those as responses (lib/api's client would otherwise report any thrown fetch
+ * error as the browser's `networkError`), so they reach its callers as the same ApiError.
+ * `content-encoding` and `content-length` are dropped because the body is already decoded.
+ */
+
+/** `fetch(path, init)`: `path` is relative to the version 2 root, with its query string. */
+export type UpstreamFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type Upstream = {
+  client: ApiClient;
+  fetch: UpstreamFetch;
+  /**
+   * Demo mode only: the sandbox beyond its API (`/media/…`, `/_sandbox/…`), addressed from its
+   * root and authenticated with the team's token; null with a real upstream.
+   */
+  sandboxFetch: UpstreamFetch | null;
+  mode: InboxMode;
+  /** API requests sent since start (the API's own, not the sandbox's control or media): what the quota counts. */
+  requestCount(): number;
+  close(): Promise<void>;
+};
+
+/** Where the browser reaches the demo sandbox's media and control API, through the BFF. */
+export const SANDBOX_PUBLIC_PATH = "/api/sandbox";
+
+export type UpstreamOptions = {
+  /** Demo mode only: a private sandbox on this database instead of the process's shared one (tests use `{}`, memory). */
+  sandboxDatabase?: DatabaseConfig;
+};
+
+/** The origin the in-process sandbox is addressed by; never resolved on a network. */
+const SANDBOX_ROOT = "http://sandbox.internal/v2";
+
+export function createUpstream(config: InboxConfig, options: UpstreamOptions = {}): Upstream {
+  const timeoutMs = config.upstreamTimeoutMs;
+  let root: string;
+  let send: (request: Request) => Promise<Response>;
+  let close: () => Promise<void>;
+  let sandboxSend: ((request: Request) => Promise<Response>) | null = null;
+
+  if (config.mode === "demo") {
+    root = SANDBOX_ROOT;
+    const owned = options.sandboxDatabase !== undefined;
+    const database = options.sandboxDatabase ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/sandbox` });
+    let privateSandbox: Promise<Sandbox> | null = null;
+    const sandbox = () => {
+      if (!owned) return sharedSandbox(database, config.demoScale);
+      privateSandbox ??= openSandbox(database, config.demoScale);
+      return privateSandbox;
+    };
+    send = async (request) => (await sandbox()).fetch(request);
+    sandboxSend = send;
+    close = async () => {
+      if (owned) {
+        if (privateSandbox) await (await privateSandbox).close();
+        privateSandbox = null;
+      } else {
+        await closeSharedSandbox();
+      }
+    };
+  } else {
+    root = config.apiBaseUrl!.replace(/\/+$/, "");
+    send = (request) => globalThis.fetch(request);
+    close = async () => {};
+  }
+
+  const token = config.apiToken;
+  let requests = 0;
+  const guarded = (request: Request) => {
+    requests += 1;
+    return withTimeout(send, request, timeoutMs);
+  };
+
+  const upstreamFetch: UpstreamFetch = (path, init) => {
+    if (!path.startsWith("/")) return Promise.reject(new TypeError("An upstream path starts with /"));
+    const headers = new Headers(init?.headers);
+    // The browser's credentials stay at the BFF; the team's token goes upstream instead.
+    headers.delete("cookie");
+    headers.set("authorization", `Bearer ${token}`);
+    return guarded(new Request(`${root}${path}`, { ...init, headers }));
+  };
+
+  // The client adds the token itself; its transport turns our ApiErrors back into responses.
+  const clientFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    try {
+      return await guarded(new Request(input, init));
+    } catch (error) {
+      if (error instanceof ApiError) return Response.json(error.toBody(), { status: error.status, headers: { "x-request-id": error.requestId ?? "" } });
+      throw error;
+    }
+  };
+
+  const sandboxFetch: UpstreamFetch | null = sandboxSend
+    ? (path, init) => {
+        const headers = new Headers(init?.headers);
+        headers.delete("cookie");
+        headers.set("authorization", `Bearer ${token}`);
+        return withTimeout(sandboxSend!, new Request(`${new URL(SANDBOX_ROOT).origin}${path}`, { ...init, headers }), timeoutMs);
+      }
+    : null;
+
+  return {
+    client: createApiClient({ baseUrl: root, token, fetch: clientFetch }),
+    fetch: upstreamFetch,
+    sandboxFetch,
+    mode: config.mode,
+    requestCount: () => requests,
+    close,
+  };
+}
+
+async function withTimeout(send: (request: Request) => Promise<Response>, request: Request, timeoutMs: number): Promise<Response> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const callerSignal = request.signal;
+  const signal = AbortSignal.any([callerSignal, timeout]);
+  const timedOut = () =>
+    unavailable(504, `The API did not answer within ${formatMs(timeoutMs)}.`);
+
+  // An in-process handler does not watch the signal, so the race is what enforces the timeout.
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+
+  try {
+    const response = await Promise.race([send(new Request(request, { signal })), aborted]);
+    const body = isNullBodyStatus(response.status) ? null : await Promise.race([response.arrayBuffer(), aborted]);
+    const headers = new Headers(response.headers);
+    headers.delete("content-encoding");
+    headers.delete("content-length");
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  } catch (error) {
+    if (callerSignal.aborted) throw error;
+    if (timeout.aborted) throw timedOut();
+    throw unavailable(502, "The API could not be reached.");
+  }
+}
+
+function unavailable(status: 502 | 504, message: string): ApiError {
+  const body: ErrorBody = { code: "upstreamUnavailable", message, details: null, requestId: `inbox${crypto.randomUUID().replaceAll("-", "")}` };
+  return new ApiError({ status, ...body });
+}
+
+function isNullBodyStatus(status: number): boolean {
+  return status === 101 || status === 204 || status === 205 || status === 304;
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
+}
+
+async function openSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
+  const { createSandbox } = await import("@/lib/sandbox/app");
+  // Media URLs point at the BFF's route to the sandbox, since the browser cannot reach it in-process.
+  // The scale applies when the world is first seeded; an existing one is kept.
+  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale } });
+}
+
+// One sandbox per process, kept on globalThis so that modules re-evaluated by hot reload find it.
+const SHARED = Symbol.for("team-inbox.demo-sandbox");
+type Shared = { [SHARED]?: Promise<Sandbox> };
+
+function sharedSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
+  const holder = globalThis as Shared;
+  if (!holder[SHARED]) {
+    const opening = openSandbox(database, scale);
+    holder[SHARED] = opening;
+    // A failed open is forgotten, so the next request tries again.
+    opening.catch(() => {
+      if (holder[SHARED] === opening) delete holder[SHARED];
+    });
+  }
+  return holder[SHARED];
+}
+
+async function closeSharedSandbox(): Promise<void> {
+  const holder = globalThis as Shared;
+  const opening = holder[SHARED];
+  if (!opening) return;
+  delete holder[SHARED];
+  await (await opening).close();
+}

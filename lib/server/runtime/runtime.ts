@@ -1,0 +1,191 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { paginateItems } from "@/lib/api/client";
+import type { Member } from "@/lib/api/team";
+import type { DatabaseConfig, DatabaseHandle } from "@/lib/db/connection";
+import { createAuth, type Auth } from "../accounts/auth";
+import { inboxDatabaseConfig, openInboxDatabase } from "../store/db";
+import { config as processConfig, type InboxConfig } from "./env";
+import type { Role } from "../access/policy";
+import { createPreferences, type Preferences } from "../accounts/preferences";
+import { createSettings, type Settings } from "../store/settings";
+import { createSignInThrottle, type SignInThrottle } from "../accounts/sign-in-throttle";
+import { createBus, type Bus } from "../events/bus";
+import { createEventFeed, type EventFeed } from "../events/event-feed";
+import { createGateway, type Gateway } from "../gateway/gateway";
+import { createHub, type Hub } from "../events/hub";
+import { createPresence, type Presence, type PresenceBeat } from "../events/presence";
+import { createReadState, type ReadState } from "../activity/read-state";
+import { createActivityLog, type ActivityLog } from "../activity/activity";
+import { createUpstream, type Upstream } from "../gateway/upstream";
+import { createUsers, type Users } from "../accounts/users";
+
+/**
+ * The inbox's server side, composed once: configuration, database, logins, users, settings
+ * and the way upstream. Route handlers and pages ask `runtime()` for it; tests build their
+ * own with `createRuntime` on in-memory databases.
+ *
+ * On start:
+ * - demo mode: one user per sandbox member (`<email>`, password `inbox-demo`); the owner is
+ *   an admin, managers are managers, everyone else a member. Users that exist are left as
+ *   they are, so a demo admin's changes survive restarts.
+ * - with `INBOX_ADMIN_EMAIL`/`INBOX_ADMIN_PASSWORD` and no users yet: that first admin.
+ */
+export type Runtime = {
+  config: InboxConfig;
+  database: DatabaseHandle;
+  auth: Auth;
+  users: Users;
+  settings: Settings;
+  preferences: Preferences;
+  reads: ReadState;
+  activity: ActivityLog;
+  signInThrottle: SignInThrottle;
+  gateway: Gateway;
+  hub: Hub;
+  /** The other inbox instances on the same Postgres database (lib/server/events/bus); local with PGlite. */
+  bus: Bus;
+  presence: Presence;
+  events: EventFeed;
+  upstream: Upstream;
+  close(): Promise<void>;
+};
+
+export const DEMO_PASSWORD = "inbox-demo";
+
+export type RuntimeOptions = {
+  /** The inbox's database; defaults to the configuration's. */
+  database?: DatabaseConfig;
+  /** Demo mode only: the sandbox's database (tests pass `{}` for memory). */
+  sandboxDatabase?: DatabaseConfig;
+  /** Start event intake and warm the thread index (default); tests that drive events themselves say false. */
+  background?: boolean;
+};
+
+export async function createRuntime(config: InboxConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+  const databaseConfig = options.database ?? inboxDatabaseConfig(config);
+  const database = await openInboxDatabase(databaseConfig);
+  const auth = createAuth(database.db, config);
+  const users = createUsers(database.db, auth);
+  const settings = createSettings(database.db);
+  const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
+  const gateway = createGateway(upstream);
+  const hub = createHub();
+  const bus = createBus(databaseConfig);
+  const share = (beat: PresenceBeat) =>
+    void bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error));
+  const presence = createPresence({ publish: (event) => hub.publish(event), share });
+  bus.onMessage((message) => {
+    if (message.type === "presence") presence.receive(message.beat);
+    if (message.type === "hello") presence.local().forEach(share);
+  });
+  // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
+  const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
+  const events = createEventFeed({
+    db: database.db,
+    gateway,
+    hub,
+    // Members wait on replay while they watch (and webhooks may be what failed): a read then.
+    fetchUpstream: (path) => gateway.send(hub.clients() > 0 ? "read" : "background", path),
+    webhookSecret,
+    bus,
+  });
+  const runtime: Runtime = {
+    config,
+    database,
+    auth,
+    users,
+    settings,
+    preferences: createPreferences(database.db),
+    reads: createReadState(database.db),
+    activity: createActivityLog(database.db),
+    signInThrottle: createSignInThrottle(),
+    gateway,
+    hub,
+    bus,
+    presence,
+    events,
+    upstream,
+    async close() {
+      events.stop();
+      presence.stop();
+      await bus.close();
+      await upstream.close();
+      await database.close();
+    },
+  };
+  try {
+    if (config.mode === "demo") await ensureDemoUsers(runtime);
+    if (config.admin && (await users.count()) === 0) {
+      await users.add({ email: config.admin.email, name: "Admin", password: config.admin.password, role: "admin" }).catch(async (error: unknown) => {
+        // Another instance starting beside this one made the same first admin.
+        if (!(await users.get(config.admin!.email))) throw error;
+      });
+    }
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  if (options.background !== false) {
+    runtime.activity.purge().catch((error: unknown) => console.error("[inbox] purging old activity failed:", error instanceof Error ? error.message : error));
+    // Read the team's threads now, so the first member to open the inbox does not wait.
+    gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error));
+    events.start();
+    if (config.mode === "demo" && webhookSecret) {
+      subscribeToDemoWebhooks(upstream, `${config.publicUrl ?? `http://127.0.0.1:${config.port}`}/api/webhooks`, webhookSecret).catch((error: unknown) =>
+        console.warn("[inbox] the demo sandbox's webhooks are off; events arrive by replay:", error instanceof Error ? error.message : error),
+      );
+    }
+  }
+  return runtime;
+}
+
+export function demoRole(member: Pick<Member, "role">): Role {
+  if (member.role === "owner") return "admin";
+  if (member.role === "manager") return "manager";
+  return "member";
+}
+
+/** Demo mode: the sandbox delivers its events to this inbox's webhook endpoint, as the real API would. */
+async function subscribeToDemoWebhooks(upstream: Upstream, url: string, secret: string): Promise<void> {
+  const sandbox = upstream.sandboxFetch;
+  if (!sandbox) return;
+  const listed = await sandbox("/_sandbox/webhooks");
+  if (!listed.ok) throw new Error(`listing subscriptions answered ${listed.status}`);
+  const { data } = (await listed.json()) as { data: { id: string; url: string }[] };
+  // A previous run's subscription signs with a secret this run no longer knows.
+  for (const old of data.filter((s) => s.url === url)) await sandbox(`/_sandbox/webhooks/${old.id}`, { method: "DELETE" });
+  const created = await sandbox("/_sandbox/webhooks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url, secret }) });
+  if (!created.ok) throw new Error(`subscribing answered ${created.status}`);
+}
+
+async function ensureDemoUsers(runtime: Runtime): Promise<void> {
+  const members: Member[] = [];
+  for await (const member of paginateItems(runtime.upstream.client.members.list, { limit: 100 })) members.push(member);
+  for (const member of members) {
+    if (await runtime.users.get(member.email)) continue;
+    await runtime.users.add({ email: member.email, name: member.name, password: DEMO_PASSWORD, role: demoRole(member), memberId: member.id });
+  }
+}
+
+const SHARED = Symbol.for("team-inbox.runtime");
+type Shared = { [SHARED]?: Promise<Runtime> };
+
+/** The process's runtime, made on first use. A failed start is forgotten, so the next request tries again. */
+export function runtime(): Promise<Runtime> {
+  const holder = globalThis as Shared;
+  if (!holder[SHARED]) {
+    const starting = Promise.resolve().then(() => createRuntime(processConfig()));
+    holder[SHARED] = starting;
+    starting.catch((error: unknown) => {
+      console.error(`[inbox] could not start: ${error instanceof Error ? error.message : String(error)}`);
+      if (holder[SHARED] === starting) delete holder[SHARED];
+    });
+  }
+  return holder[SHARED];
+}
+
+/** Makes `runtime()` answer with this one: for tests that drive route handlers. */
+export function installRuntime(installed: Runtime): void {
+  (globalThis as Shared)[SHARED] = Promise.resolve(installed);
+}

@@ -1,0 +1,160 @@
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The inbox's own tables, in the Postgres schema `inbox` so they never meet the sandbox's.
+ *
+ * The first five are better-auth's (user, session, account, verification, rateLimit): their
+ * property names are the field names better-auth asks its drizzle adapter for, so they must
+ * not be renamed. `user` carries two fields of ours: the inbox `role` and the API `memberId`
+ * the user acts as.
+ */
+export const inbox = pgSchema("inbox");
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const user = inbox.table("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+  /** `member`, `manager` or `admin` (lib/server/access/policy ROLES). */
+  role: text("role").notNull().default("member"),
+  /** The API member this user acts as: assignment to self, visibility. Null until linked. */
+  memberId: text("member_id"),
+});
+
+export const session = inbox.table(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = inbox.table(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = inbox.table("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Sign-in attempts per client address, shared by every inbox instance on one database. */
+export const rateLimit = inbox.table("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Team-wide inbox settings (not the API's): one row per key, a JSON value. */
+export const settings = inbox.table("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Each user's own preferences (lib/server/accounts/preferences), a JSON value per key. */
+export const preferences = inbox.table(
+  "preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Where event intake stands: the last `seq` applied without a gap, shared by every instance. */
+export const eventState = inbox.table("event_state", {
+  key: text("key").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Event IDs already applied, for de-duplication across webhooks, replay and instances; kept 7 days. */
+export const seenEvents = inbox.table(
+  "seen_events",
+  {
+    id: text("id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    seenAt: ts("seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("seen_events_seen_at_idx").on(t.seenAt)],
+);
+
+/** Per-member read state (lib/api/read-state): the newest message each user had seen, or null once marked unread. */
+export const threadReads = inbox.table(
+  "thread_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
+    readAt: ts("read_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
+);
+
+/**
+ * Every write made through the inbox (lib/server/activity/activity): the API acts as the team owner,
+ * so only the inbox knows which member did what. Kept a year. No foreign key to `user`: the
+ * record outlives a removed login, and names it as it was.
+ */
+export const activity = inbox.table(
+  "activity",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    memberId: text("member_id"),
+    action: text("action").notNull(),
+    threadId: text("thread_id"),
+    contactId: text("contact_id"),
+    messageId: text("message_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    requestId: text("request_id"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("activity_thread_idx").on(t.threadId, t.at), index("activity_contact_idx").on(t.contactId, t.at), index("activity_at_idx").on(t.at)],
+);

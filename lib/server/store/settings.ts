@@ -1,0 +1,52 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/lib/db/connection";
+import type { MemberVisibility } from "../access/policy";
+import { settings } from "./schema";
+
+/**
+ * The inbox's team-wide settings (the API has no place for them), each a row of `settings`
+ * with a JSON value, validated on the way out so a hand-edited row cannot break a request.
+ *
+ * - `memberVisibility`: `all` (default) or `assignedAndUnassigned`, enforced by the proxy.
+ */
+export const MEMBER_VISIBILITIES = ["all", "assignedAndUnassigned"] as const satisfies readonly MemberVisibility[];
+
+export const teamSettings = z.object({
+  memberVisibility: z.enum(MEMBER_VISIBILITIES).default("all"),
+});
+export type TeamSettings = z.infer<typeof teamSettings>;
+export const teamSettingsPatch = teamSettings.partial().strict();
+export type TeamSettingsPatch = z.infer<typeof teamSettingsPatch>;
+
+export type Settings = ReturnType<typeof createSettings>;
+
+export function createSettings(db: Database) {
+  return {
+    async get(): Promise<TeamSettings> {
+      const rows = await db.select().from(settings);
+      const raw = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+      const parsed = teamSettings.safeParse(raw);
+      // A value that no longer parses falls back to the defaults rather than failing every request.
+      return parsed.success ? parsed.data : teamSettings.parse({});
+    },
+
+    async update(patch: TeamSettingsPatch): Promise<TeamSettings> {
+      const valid = teamSettingsPatch.parse(patch);
+      const now = new Date();
+      for (const [key, value] of Object.entries(valid)) {
+        if (value === undefined) continue;
+        await db
+          .insert(settings)
+          .values({ key, value, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+      }
+      return this.get();
+    },
+
+    async remove(key: keyof TeamSettings): Promise<void> {
+      await db.delete(settings).where(eq(settings.key, key));
+    },
+  };
+}
