@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { brandedError } from "./branded-error";
 
 /**
  * Error codes: the contract. Clients branch on `code`; unknown codes are handled by HTTP
@@ -166,19 +167,8 @@ export function errorSentence(code: string, status: number): string {
   return STATUS_SENTENCES[status] ?? (status >= 500 ? ERROR_SENTENCES.internalError : "That didn't work. Try again.");
 }
 
-const API_ERROR = Symbol.for("team-inbox.ApiError");
-
 /** An API error as thrown by the client: the spec body plus status and `Retry-After`. */
-export class ApiError extends Error {
-  /**
-   * `instanceof` by brand, not by class: Next bundles the server's runtime (made at
-   * instrumentation) apart from each route handler, each with its own copy of this class, and
-   * an error thrown in one must still be recognised in the other.
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
-  }
-  readonly [API_ERROR] = true;
+export class ApiError extends brandedError("ApiError") {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | null;
@@ -195,7 +185,6 @@ export class ApiError extends Error {
     retryAfter?: number | null;
   }) {
     super(init.message ?? errorSentence(init.code, init.status));
-    this.name = "ApiError";
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? null;

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { brandedError } from "@/lib/api/branded-error";
 
 /**
  * The database connection shared by the inbox server and the sandbox: embedded PGlite by
@@ -81,7 +82,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  * holds the owner's PID while open, and a second process (a CLI beside a running server)
  * stops with a sentence instead. A PID left by a process that died is taken over.
  */
-export class DatabaseInUseError extends Error {}
+export class DatabaseInUseError extends brandedError("DatabaseInUseError") {}
 
 function ownerFile(dataDir: string): string {
   return path.join(dataDir, "owner.pid");

@@ -2,7 +2,8 @@ import { WebhookRejected } from "@/lib/server/events/event-feed";
 import { errorJson, publicRoute } from "@/lib/server/http/route";
 
 // The API's webhook deliveries: the Standard Webhooks signature is checked on the raw body
-// (constant-time, 5-minute tolerance) before anything is parsed; then 204 at once, and the
+// (constant-time, 5-minute tolerance) before anything is parsed (401 unauthorized when it does
+// not hold, 400 invalidRequest when a signed body is not an event); then 204 at once, and the
 // event is applied in the background. Signed, so not bound to our origin.
 export const POST = publicRoute(
   async (request, { runtime, requestId }) => {
@@ -11,7 +12,10 @@ export const POST = publicRoute(
       const { event, applied } = runtime.events.receiveWebhook(raw, request.headers);
       applied.catch((error: unknown) => console.error(`[inbox] webhook ${event.id} could not be applied:`, error));
     } catch (error) {
-      if (error instanceof WebhookRejected) return errorJson(401, "unauthorized", error.message, requestId);
+      // A refusal is the sender's problem, not ours: answered with the spec body, never logged with a stack.
+      if (error instanceof WebhookRejected) {
+        return error.reason === "body" ? errorJson(400, "invalidRequest", error.message, requestId) : errorJson(401, "unauthorized", error.message, requestId);
+      }
       throw error;
     }
     return new Response(null, { status: 204 });

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "@/lib/db/connection";
+import { brandedError } from "@/lib/api/branded-error";
 import { ApiError, ERROR_STATUS } from "@/lib/api/errors";
 import { newUser, userPassword, userPatch, userRole, type InboxUser, type NewUser, type UserPatch } from "@/lib/api/users";
 export { userAdminRefusal } from "@/lib/api/users";
@@ -15,21 +16,16 @@ import { user } from "../store/schema";
  * lib/api/users: emails are unique and compared in lower case, passwords are 8–256
  * characters and hashed by better-auth, one user per API member, the last admin can be
  * neither removed nor demoted, and a removed user or a new password ends every session at once.
+ * `onChange` hears of every change to an existing user, so open event streams check their
+ * session again (lib/server/http/sse).
  */
 
 export type { InboxUser, NewUser, UserPatch };
 
-const USER_ERROR = Symbol.for("team-inbox.UserError");
-
-export class UserError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [USER_ERROR]?: unknown })[USER_ERROR] === true;
-  }
-  readonly [USER_ERROR] = true;
+export class UserError extends brandedError("UserError") {
   readonly code: "userExists" | "userNotFound" | "lastAdmin" | "memberTaken" | "invalidUser";
   constructor(code: UserError["code"], message: string) {
     super(message);
-    this.name = "UserError";
     this.code = code;
   }
 }
@@ -41,8 +37,9 @@ export function isUserError(error: unknown): error is UserError {
 
 export type Users = ReturnType<typeof createUsers>;
 
-export function createUsers(db: Database, auth: Auth) {
+export function createUsers(db: Database, auth: Auth, options: { onChange?: (userId: string) => void } = {}) {
   const context = () => auth.$context;
+  const changed = (userId: string) => options.onChange?.(userId);
 
   async function find(email: string) {
     const [row] = await db.select().from(user).where(eq(user.email, normalize(email)));
@@ -119,6 +116,7 @@ export function createUsers(db: Database, auth: Auth) {
       const ctx = await context();
       await ctx.internalAdapter.deleteUserSessions(row.id);
       await ctx.internalAdapter.deleteUser(row.id);
+      changed(row.id);
     },
 
     async setRole(email: string, role: Role): Promise<InboxUser> {
@@ -128,6 +126,7 @@ export function createUsers(db: Database, auth: Auth) {
         throw new UserError("lastAdmin", "The last admin cannot lose the admin role: make another user an admin first.");
       }
       await db.update(user).set({ role: nextRole, updatedAt: new Date() }).where(eq(user.id, row.id));
+      changed(row.id);
       return (await this.byId(row.id))!;
     },
 
@@ -143,7 +142,10 @@ export function createUsers(db: Database, auth: Auth) {
       if (changes.memberId !== undefined) await checkMemberFree(changes.memberId, current.id);
       if (changes.role !== undefined && changes.role !== current.role) await this.setRole(email, changes.role);
       const rest = { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.memberId !== undefined ? { memberId: changes.memberId } : {}) };
-      if (Object.keys(rest).length > 0) await db.update(user).set({ ...rest, updatedAt: new Date() }).where(eq(user.id, current.id));
+      if (Object.keys(rest).length > 0) {
+        await db.update(user).set({ ...rest, updatedAt: new Date() }).where(eq(user.id, current.id));
+        changed(current.id);
+      }
       return (await this.byId(current.id))!;
     },
 
@@ -153,6 +155,7 @@ export function createUsers(db: Database, auth: Auth) {
       const ctx = await context();
       await ctx.internalAdapter.updatePassword(row.id, await ctx.password.hash(hashed));
       await ctx.internalAdapter.deleteUserSessions(row.id);
+      changed(row.id);
     },
   };
 }

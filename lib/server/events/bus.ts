@@ -22,6 +22,8 @@ import type { PresenceBeat } from "./presence";
  * - **Presence** lives in memory, with expiry: each tab's beat is applied where it arrived and
  *   sent to the others, which keep it as their own. An instance that starts says `hello`, and
  *   the others send their own tabs' beats again.
+ * - **Sessions.** A user removed or changed (role, member, password), or the team's visibility
+ *   changed: `sessions` tells the others, whose open event streams check their session again.
  * - **Read state** and de-duplication are tables, shared as they are.
  *
  * Postgres carries messages with NOTIFY on one channel (delivered on commit, to every
@@ -39,9 +41,13 @@ export type BusMessage =
   | { type: "rebuild" }
   /** An instance without the replay lock would like a replay now. */
   | { type: "replay" }
+  /** The API's event history started over (the demo sandbox was reset): the replaying instance rebuilds. */
+  | { type: "restarted" }
   /** An instance has just started listening: the others tell it what only memory holds (presence). */
   | { type: "hello" }
-  | { type: "presence"; beat: PresenceBeat };
+  | { type: "presence"; beat: PresenceBeat }
+  /** That user (or, with null, every user) changed: open event streams check their session again. */
+  | { type: "sessions"; userId: string | null };
 
 export type Bus = {
   kind: "local" | "postgres";

@@ -2,6 +2,7 @@ import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { Database } from "@/lib/db/connection";
+import { brandedError } from "@/lib/api/branded-error";
 import { EVENT_RETENTION_MS, event as eventSchema, eventPage, type ApiEvent } from "@/lib/api/events";
 import type { Gateway } from "../gateway/gateway";
 import { createLocalBus, type Bus, type BusMessage } from "./bus";
@@ -16,6 +17,13 @@ import { eventState, seenEvents } from "../store/schema";
  * gateway and then to the browsers; the last `seq` applied without a gap is persisted, so a
  * restart replays from there. When events were lost beyond the replay window, the gateway is
  * rebuilt from scratch and browsers are told to read everything again.
+ *
+ * The same happens when the API's history started over, as the demo sandbox's does on a reset
+ * (its `seq` restarts, its subscriptions are gone): the cursor would otherwise sit past every
+ * new event for good. Replay sees it as the API's latest `seq` behind the cursor, or as another
+ * event than the one processed at the cursor's `seq`; a webhook event unseen yet at or behind
+ * the cursor asks for that check. The feed then rebuilds, moves the cursor back to the API's
+ * latest and calls `onRestart` (which subscribes to webhooks again).
  *
  * With several instances (lib/server/events/bus), events applied by one reach the others through
  * the bus, and only the bus's leader replays; the others ask it to.
@@ -38,13 +46,26 @@ export type EventFeed = {
    */
   receiveWebhook(rawBody: string, headers: Headers): { event: ApiEvent; applied: Promise<"applied" | "duplicate"> };
   replayNow(): Promise<void>;
+  /**
+   * The API's history started over (the demo sandbox was reset, through the BFF): rebuilds from
+   * the API now rather than when a replay notices. Resolves once done (or asked of the instance
+   * that replays).
+   */
+  restarted(): Promise<void>;
   /** A replay now unless one ran in the last `CATCH_UP_GAP_MS`: for bursts of browsers connecting. */
   catchUp(): Promise<void>;
   ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]>;
   status(): EventFeedStatus;
 };
 
-export class WebhookRejected extends Error {}
+/** A delivery refused: not signed by the API (`signature`, or webhooks not configured), or signed but not an event (`body`). */
+export class WebhookRejected extends brandedError("WebhookRejected") {
+  readonly reason: "signature" | "body";
+  constructor(reason: WebhookRejected["reason"], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 export type EventFeedOptions = {
   db: Database;
@@ -55,6 +76,8 @@ export type EventFeedOptions = {
   webhookSecret: string | null;
   /** The other instances; none by default. */
   bus?: Bus;
+  /** After a rebuild because the API's history started over: make what a reset dropped again (the webhook subscription). */
+  onRestart?: () => Promise<void>;
   now?: () => number;
   /**
    * Replay cadence, in ms: `active` while browsers are connected and no webhook came lately
@@ -84,6 +107,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   let replaying: Promise<void> | null = null;
   let gapSeen = false;
   let lastPurge = 0;
+  // The event processed at `lastSeq`, when known: replay checks the API still has that one there.
+  let anchor: { seq: number; id: string } | null = null;
+  let restartAsked = false;
 
   async function loadSeq(): Promise<number | null> {
     const [row] = await db.select().from(eventState).where(eq(eventState.key, SEQ_KEY));
@@ -95,6 +121,14 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       .insert(eventState)
       .values({ key: SEQ_KEY, seq, updatedAt: new Date(now()) })
       .onConflictDoUpdate({ target: eventState.key, set: { seq: sql`greatest(${eventState.seq}, ${seq})`, updatedAt: new Date(now()) } });
+  }
+
+  /** Moves the persisted cursor back: only when the API's history started over. */
+  async function resetSeq(seq: number): Promise<void> {
+    await db
+      .insert(eventState)
+      .values({ key: SEQ_KEY, seq, updatedAt: new Date(now()) })
+      .onConflictDoUpdate({ target: eventState.key, set: { seq, updatedAt: new Date(now()) } });
   }
 
   /**
@@ -126,6 +160,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }
     if (lastSeq !== null && seq <= lastSeq) return false;
     lastSeq = seq;
+    const at = sorted.find((e) => e.seq === seq);
+    anchor = at ? { seq, id: at.id } : null;
     return true;
   }
 
@@ -143,6 +179,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   async function ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
     const applied = await claim(sorted);
+    // A new event at or behind the cursor: the API's history may have started over; replay checks.
+    if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
     await apply(applied);
     if (track(sorted)) await saveSeq(lastSeq!);
     return applied;
@@ -155,10 +193,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     if (!(await bus.leads())) {
       // Asking is cheap (the leader coalesces requests), and each ask tries the lock again,
       // so `lastReplayAt` stays as it is: a browser connecting here takes over from a dead leader at once.
-      await bus.send({ type: "replay" });
+      await bus.send({ type: restartAsked ? "restarted" : "replay" });
       gapSeen = false;
+      restartAsked = false;
       return;
     }
+    if (restartAsked) return restart();
     if (lastSeq === null) {
       // First start: begin at the team's latest event (the gateway reads current state anyway).
       const page = await readEvents(Number.MAX_SAFE_INTEGER, 1);
@@ -166,21 +206,28 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       await saveSeq(page.lastSeq);
       return;
     }
-    for (;;) {
-      const from = lastSeq;
-      const page = await readEvents(from, 1000);
-      const first = page.data[0];
+    for (let firstPage = true; ; firstPage = false) {
+      const from: number = lastSeq;
+      // The first page starts at the cursor's own event, when known, to check it is still there.
+      const check = firstPage && anchor?.seq === from ? anchor : null;
+      const page = await readEvents(check ? from - 1 : from, 1000);
+      const atCursor = check && page.data[0]?.seq === from ? page.data[0] : null;
+      if (page.lastSeq < from || (check && atCursor && atCursor.id !== check.id)) return restart();
+      const data = atCursor ? page.data.slice(1) : page.data;
+      const first = data[0];
       if (first && first.seq > from + 1) {
         // Events between were dropped from the replay window: nothing held can be trusted.
         console.warn(`[inbox] events ${from + 1}–${first.seq - 1} are beyond the replay window; rebuilding from the API.`);
         await rebuild();
         await bus.send({ type: "rebuild" });
         lastSeq = first.seq - 1;
+        anchor = null;
       }
-      await ingest(page.data);
-      if (!page.data.length && page.lastSeq > (lastSeq ?? 0)) {
+      await ingest(data);
+      if (!data.length && page.lastSeq > (lastSeq ?? 0)) {
         // A filtered or empty answer still moves forward (lib/api/events: lastSeq semantics).
         lastSeq = page.lastSeq;
+        anchor = null;
         await saveSeq(page.lastSeq);
       }
       if (!page.hasMore || (lastSeq ?? 0) <= from) break;
@@ -195,15 +242,38 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     hub.publish({ type: "resync" });
   }
 
+  /** The API's history started over: nothing held can be trusted, and the cursor goes back to the API's latest. */
+  async function restart(): Promise<void> {
+    // Read before rebuilding, so nothing after it is skipped: what falls between is applied twice, harmlessly.
+    const latest = (await readEvents(Number.MAX_SAFE_INTEGER, 1)).lastSeq;
+    console.warn(`[inbox] the API's events started over (its latest seq is ${latest}, the inbox was at ${lastSeq ?? "none"}); rebuilding from the API.`);
+    await rebuild();
+    lastSeq = latest;
+    anchor = null;
+    await resetSeq(latest);
+    restartAsked = false;
+    await bus.send({ type: "rebuild" });
+    gapSeen = false;
+    lastReplayAt = now();
+    await options.onRestart?.().catch((error: unknown) => console.error("[inbox] after the API's events started over:", error instanceof Error ? error.message : error));
+  }
+
   const fromOtherInstance = (message: BusMessage) => {
     const done = (() => {
       if (message.type === "events") {
         track([...message.events].sort((a, b) => a.seq - b.seq));
         return apply(message.events);
       }
-      if (message.type === "rebuild") return rebuild();
+      if (message.type === "rebuild") {
+        // The replaying instance may have moved the cursor back (a restart); the database has it.
+        return rebuild().then(async () => {
+          lastSeq = await loadSeq();
+          anchor = null;
+        });
+      }
       // Only the leader answers, or instances without the lock would ask each other forever.
       if (message.type === "replay" && !stopped) return bus.leads().then((leads) => (leads ? feed.catchUp() : undefined));
+      if (message.type === "restarted" && !stopped) return bus.leads().then((leads) => (leads ? feed.restarted() : undefined));
       return Promise.resolve();
     })();
     done.catch((error: unknown) => console.error(`[inbox] applying another instance's ${message.type} failed:`, error instanceof Error ? error.message : error));
@@ -251,20 +321,24 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       timer = null;
     },
     receiveWebhook(rawBody, headers) {
-      if (!verifier) throw new WebhookRejected("Webhooks are not configured: set INBOX_WEBHOOK_SECRET.");
-      let payload: unknown;
+      if (!verifier) throw new WebhookRejected("signature", "Webhooks are not configured: set INBOX_WEBHOOK_SECRET.");
       try {
-        payload = verifier.verify(rawBody, {
-          "webhook-id": headers.get("webhook-id") ?? "",
-          "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
-          "webhook-signature": headers.get("webhook-signature") ?? "",
-        });
+        // The body is parsed here, not by the verifier: a signed body that is not JSON is a bad body, not a failure.
+        verifier.verify(
+          rawBody,
+          {
+            "webhook-id": headers.get("webhook-id") ?? "",
+            "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
+            "webhook-signature": headers.get("webhook-signature") ?? "",
+          },
+          { jsonParse: false },
+        );
       } catch (error) {
-        if (error instanceof WebhookVerificationError) throw new WebhookRejected(error.message);
+        if (error instanceof WebhookVerificationError) throw new WebhookRejected("signature", error.message);
         throw error;
       }
-      const parsed = eventSchema.safeParse(payload);
-      if (!parsed.success) throw new WebhookRejected("The webhook's body is not an event.");
+      const parsed = eventSchema.safeParse(parseJson(rawBody));
+      if (!parsed.success) throw new WebhookRejected("body", "The webhook's body is not an event.");
       lastWebhookAt = now();
       const applied = ingest([parsed.data]).then((done) => {
         if (gapSeen) void feed.replayNow().catch(() => undefined);
@@ -277,6 +351,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         replaying = null;
       });
       return replaying;
+    },
+    restarted() {
+      restartAsked = true;
+      // A replay already running may have read the history from before: this one comes after it.
+      const running = replaying?.catch(() => undefined) ?? Promise.resolve();
+      return running.then(() => feed.replayNow());
     },
     catchUp() {
       // Someone started watching: the idle cadence gives way to the watching one.
@@ -299,4 +379,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }),
   };
   return feed;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -83,14 +83,37 @@ describe("loadConfig: each variable", () => {
     expect(loadConfig({ INBOX_SECRET: SECRET })).toMatchObject({ secret: SECRET, secretIsDevelopmentDefault: false, warnings: [] });
   });
 
-  it("INBOX_SECRET is required in production unless in demo mode", () => {
+  it("INBOX_SECRET is required in production unless in demo mode on this machine", () => {
     expect(refusal({ ...UPSTREAM, NODE_ENV: "production" }, "INBOX_SECRET")).toBe(
       "INBOX_SECRET is required in production: a random string of at least 32 characters that signs sessions.",
     );
-    const demo = loadConfig({ NODE_ENV: "production" });
+    // `npm run demo`: a production build listening on loopback only.
+    const demo = loadConfig({ NODE_ENV: "production", INBOX_LISTEN_HOST: "127.0.0.1" });
     expect(demo).toMatchObject({ mode: "demo", production: true, secretIsDevelopmentDefault: true });
     expect(demo.warnings).toHaveLength(1);
     expect(loadConfig({ ...UPSTREAM }).secretIsDevelopmentDefault).toBe(true);
+  });
+
+  it("INBOX_SECRET is required whenever the inbox is reachable beyond this machine", () => {
+    // Listening on every interface or a network address, as `npm start` does by default.
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "inbox-host"]) {
+      expect(refusal({ INBOX_LISTEN_HOST: host }, "INBOX_SECRET")).toContain(`it listens on ${host}`);
+      expect(refusal({ NODE_ENV: "production", INBOX_LISTEN_HOST: host }, "INBOX_SECRET")).toContain("reachable beyond this machine");
+    }
+    // A production server that scripts/server.mjs did not start (a bare `next start`) listens on every interface.
+    expect(refusal({ NODE_ENV: "production" }, "INBOX_SECRET")).toContain("it listens on 0.0.0.0");
+    // Served under a public name, wherever it listens.
+    expect(refusal({ INBOX_PUBLIC_URL: "https://inbox.example.com", INBOX_LISTEN_HOST: "127.0.0.1" }, "INBOX_SECRET")).toContain("INBOX_PUBLIC_URL is https://inbox.example.com");
+    expect(refusal({ INBOX_PUBLIC_URL: "http://10.0.0.5:3000" }, "INBOX_SECRET")).toContain("INBOX_PUBLIC_URL");
+
+    // Loopback keeps working with nothing set, in development and production alike.
+    for (const env of [{}, { INBOX_LISTEN_HOST: "localhost" }, { INBOX_LISTEN_HOST: "::1" }, { NODE_ENV: "production", INBOX_LISTEN_HOST: "127.0.0.1", INBOX_PUBLIC_URL: "http://localhost:3000" }]) {
+      expect(loadConfig(env).secretIsDevelopmentDefault).toBe(true);
+    }
+    // A container's own name in HOSTNAME says nothing about where the inbox listens.
+    expect(loadConfig({ HOSTNAME: "3f4a2b1c9d8e" }).secretIsDevelopmentDefault).toBe(true);
+    // And anything is allowed with a real secret.
+    expect(loadConfig({ NODE_ENV: "production", INBOX_LISTEN_HOST: "0.0.0.0", INBOX_PUBLIC_URL: "https://inbox.example.com", INBOX_SECRET: SECRET }).secret).toBe(SECRET);
   });
 
   it("INBOX_WEBHOOK_SECRET starts with whsec_", () => {
@@ -115,12 +138,12 @@ describe("loadConfig: each variable", () => {
   });
 
   it("INBOX_PUBLIC_URL is an origin, required in production with a real upstream", () => {
-    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com/" }).publicUrl).toBe("https://inbox.example.com");
+    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com/", INBOX_SECRET: SECRET }).publicUrl).toBe("https://inbox.example.com");
     for (const bad of ["inbox.example.com", "https://inbox.example.com/app", "ftp://inbox.example.com", "https://u:p@inbox.example.com"]) {
       refusal({ INBOX_PUBLIC_URL: bad }, "INBOX_PUBLIC_URL");
     }
     refusal({ ...UPSTREAM, NODE_ENV: "production", INBOX_SECRET: SECRET }, "INBOX_PUBLIC_URL");
-    expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBeNull();
+    expect(loadConfig({ NODE_ENV: "production", INBOX_LISTEN_HOST: "127.0.0.1" }).publicUrl).toBeNull();
   });
 
   it("session cookies are Secure in production, unless served over http on this machine", () => {
@@ -128,8 +151,8 @@ describe("loadConfig: each variable", () => {
     expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "https://inbox.example.com" }).secureCookies).toBe(true);
     expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "http://inbox.internal" }).secureCookies).toBe(true);
     expect(loadConfig({ ...prod, INBOX_PUBLIC_URL: "http://127.0.0.1:3100" }).secureCookies).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production" }).secureCookies).toBe(false);
-    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com" }).secureCookies).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", INBOX_LISTEN_HOST: "127.0.0.1" }).secureCookies).toBe(false);
+    expect(loadConfig({ INBOX_PUBLIC_URL: "https://inbox.example.com", INBOX_SECRET: SECRET }).secureCookies).toBe(true);
     expect(loadConfig({}).secureCookies).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { inspect } from "node:util";
 import { z } from "zod";
+import { brandedError } from "@/lib/api/branded-error";
 
 /**
  * The inbox's configuration: read once from the environment and validated here, the only
@@ -12,9 +13,14 @@ import { z } from "zod";
  * - No `INBOX_API_BASE_URL` means demo mode: the embedded sandbox, in-process, with the
  *   seeded team's token. `INBOX_API_TOKEN` without a base URL is an error rather than being
  *   ignored, so a half-configured real deployment never quietly runs on demo data.
- * - `INBOX_SECRET` is required only in production with a real upstream; elsewhere a fixed
- *   development secret is used and a warning is returned in `warnings` (loadConfig stays
- *   pure; `config()` prints them once).
+ * - `INBOX_SECRET` is required in production with a real upstream, and whenever the inbox is
+ *   reachable beyond this machine: `INBOX_PUBLIC_URL` names another host, or it listens on an
+ *   address other than loopback. scripts/server.mjs hands that address over in
+ *   `INBOX_LISTEN_HOST` (not a setting: it always writes it); unset in production means a bare
+ *   `next start`, every interface, and unset elsewhere a script or test that does not listen
+ *   (`HOSTNAME` itself is not read here, as containers set it to their own name). Otherwise,
+ *   as for the demo on localhost, a fixed development secret is used and a warning is returned
+ *   in `warnings` (loadConfig stays pure; `config()` prints them once).
  * - Secrets (token, session secret, webhook secret, admin password) are on the object for
  *   the modules that need them, but `toJSON`, `toString` and `util.inspect` all give the
  *   log-safe `describeConfig` summary, so logging the config cannot leak them.
@@ -68,11 +74,10 @@ export type ConfigSummary = {
   webhooks: boolean;
 };
 
-export class ConfigError extends Error {
+export class ConfigError extends brandedError("ConfigError") {
   readonly variable: string;
   constructor(variable: string, message: string) {
     super(message);
-    this.name = "ConfigError";
     this.variable = variable;
   }
 }
@@ -136,6 +141,15 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   }
   const servedAt = new URL(publicUrl ?? `http://localhost:${port}`);
   const secureCookies = servedAt.protocol === "https:" || (production && !isLoopback(servedAt.hostname));
+  const listenHost = get("INBOX_LISTEN_HOST") ?? (production ? "0.0.0.0" : null);
+  const reachable = !isLoopback(servedAt.hostname) ? `INBOX_PUBLIC_URL is ${servedAt.origin}` : listenHost && !isLoopback(listenHost) ? `it listens on ${listenHost}` : null;
+  // The development secret is in this repository for anyone to read; it may only guard this machine.
+  if (secretIsDevelopmentDefault && reachable) {
+    throw new ConfigError(
+      "INBOX_SECRET",
+      `INBOX_SECRET is required when the inbox is reachable beyond this machine (${reachable}): a random string of at least 32 characters that signs sessions, such as the output of \`openssl rand -base64 48\`.`,
+    );
+  }
   const signInAttemptsPerMinute =
     parse("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE", get("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE"), integerString(1, 10_000), "must be a whole number from 1 to 10000: sign-in attempts allowed per address per minute.") ?? 10;
   const trustedProxies =
@@ -230,7 +244,7 @@ const httpOrigin = httpUrl.refine((value) => {
 });
 
 function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 const cidrList = z

@@ -17,7 +17,7 @@ import { createHub, type Hub } from "../events/hub";
 import { createPresence, type Presence, type PresenceBeat } from "../events/presence";
 import { createReadState, type ReadState } from "../activity/read-state";
 import { createActivityLog, type ActivityLog } from "../activity/activity";
-import { createUpstream, type Upstream } from "../gateway/upstream";
+import { createUpstream, demoWebhookUrl, type Upstream } from "../gateway/upstream";
 import { createUsers, type Users } from "../accounts/users";
 
 /**
@@ -65,22 +65,31 @@ export type RuntimeOptions = {
 export async function createRuntime(config: InboxConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const databaseConfig = options.database ?? inboxDatabaseConfig(config);
   const database = await openInboxDatabase(databaseConfig);
-  const auth = createAuth(database.db, config);
-  const users = createUsers(database.db, auth);
-  const settings = createSettings(database.db);
-  const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
-  const gateway = createGateway(upstream);
+  const signInThrottle = createSignInThrottle();
+  const auth = createAuth(database.db, config, signInThrottle);
   const hub = createHub();
   const bus = createBus(databaseConfig);
+  // A user or the team's visibility changed: open event streams check their session, here and on every instance.
+  const sessionsChanged = (userId: string | null) => {
+    hub.recheck(userId);
+    bus.send({ type: "sessions", userId }).catch((error: unknown) => console.error("[inbox] telling other instances of a user change failed:", error instanceof Error ? error.message : error));
+  };
+  const users = createUsers(database.db, auth, { onChange: sessionsChanged });
+  const settings = createSettings(database.db, { onChange: () => sessionsChanged(null) });
+  const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
+  const gateway = createGateway(upstream);
   const share = (beat: PresenceBeat) =>
     void bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error));
   const presence = createPresence({ publish: (event) => hub.publish(event), share });
   bus.onMessage((message) => {
     if (message.type === "presence") presence.receive(message.beat);
     if (message.type === "hello") presence.local().forEach(share);
+    if (message.type === "sessions") hub.recheck(message.userId);
   });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
+  const subscribeToWebhooks = () => (config.mode === "demo" && webhookSecret ? subscribeToDemoWebhooks(upstream, demoWebhookUrl(config), webhookSecret) : Promise.resolve());
+  let subscribed = false;
   const events = createEventFeed({
     db: database.db,
     gateway,
@@ -89,6 +98,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     fetchUpstream: (path) => gateway.send(hub.clients() > 0 ? "read" : "background", path),
     webhookSecret,
     bus,
+    // A sandbox reset drops its subscriptions: the one made at start is made again.
+    onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
   });
   const runtime: Runtime = {
     config,
@@ -99,7 +110,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     preferences: createPreferences(database.db),
     reads: createReadState(database.db),
     activity: createActivityLog(database.db),
-    signInThrottle: createSignInThrottle(),
+    signInThrottle,
     gateway,
     hub,
     bus,
@@ -132,7 +143,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error));
     events.start();
     if (config.mode === "demo" && webhookSecret) {
-      subscribeToDemoWebhooks(upstream, `${config.publicUrl ?? `http://127.0.0.1:${config.port}`}/api/webhooks`, webhookSecret).catch((error: unknown) =>
+      subscribed = true;
+      subscribeToWebhooks().catch((error: unknown) =>
         console.warn("[inbox] the demo sandbox's webhooks are off; events arrive by replay:", error instanceof Error ? error.message : error),
       );
     }

@@ -10,6 +10,8 @@ import { settings } from "./schema";
  * with a JSON value, validated on the way out so a hand-edited row cannot break a request.
  *
  * - `memberVisibility`: `all` (default) or `assignedAndUnassigned`, enforced by the proxy.
+ *
+ * `onChange` hears of every change, so open event streams filter by the new setting.
  */
 export const MEMBER_VISIBILITIES = ["all", "assignedAndUnassigned"] as const satisfies readonly MemberVisibility[];
 
@@ -22,7 +24,7 @@ export type TeamSettingsPatch = z.infer<typeof teamSettingsPatch>;
 
 export type Settings = ReturnType<typeof createSettings>;
 
-export function createSettings(db: Database) {
+export function createSettings(db: Database, options: { onChange?: () => void } = {}) {
   return {
     async get(): Promise<TeamSettings> {
       const rows = await db.select().from(settings);
@@ -42,11 +44,13 @@ export function createSettings(db: Database) {
           .values({ key, value, updatedAt: now })
           .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
       }
+      options.onChange?.();
       return this.get();
     },
 
     async remove(key: keyof TeamSettings): Promise<void> {
       await db.delete(settings).where(eq(settings.key, key));
+      options.onChange?.();
     },
   };
 }
