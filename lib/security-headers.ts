@@ -2,6 +2,12 @@
  * The security headers of every response, in one place: the root `proxy.ts` sets them on
  * every response, with a per-request CSP nonce.
  *
+ * `Strict-Transport-Security` is sent only when the inbox's public URL (`INBOX_PUBLIC_URL`) is
+ * https: for two years, subdomains included, browsers then refuse plain http to that host. It
+ * is left off otherwise, so a demo on `localhost` never pins every local port to https. The
+ * proxy reads the URL from the configuration at request time (lib/server/runtime/env), not from
+ * next.config, whose headers are frozen into the build.
+ *
  * The CSP is as strict as Next allows: scripts only with the request's nonce (and what they
  * load, `strict-dynamic`); styles inline are allowed because radix positions popovers with
  * style attributes; images may come from any https host because platform avatars and media
@@ -14,6 +20,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
 };
+
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/** Every response's headers for an inbox served at `publicUrl` (null: each request's own origin). */
+export function securityHeaders(publicUrl: string | null): Record<string, string> {
+  if (!publicUrl?.startsWith("https:")) return SECURITY_HEADERS;
+  return { ...SECURITY_HEADERS, "strict-transport-security": STRICT_TRANSPORT_SECURITY };
+}
 
 export function contentSecurityPolicy(nonce: string | null, development = false): string {
   const scripts = nonce

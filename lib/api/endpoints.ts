@@ -3,6 +3,7 @@ import { contactListQuery, contactPatch } from "./contacts";
 import { eventListQuery } from "./events";
 import { statusCreate, statusPatch, tagCreate, tagPatch } from "./labels";
 import { messageDeleteQuery, messagePatch, reactionCreate, reactionDeleteQuery, sendMessage } from "./messages";
+import { matchPath } from "./paths";
 import { accountLinkListQuery } from "./platforms";
 import { defineQuery, pageQuery, type QueryDefinition } from "./query";
 import { threadGetQuery, threadListQuery, threadPatch } from "./threads";
@@ -83,26 +84,4 @@ export function matchEndpoints(path: string): EndpointMatch[] {
     if (params) matches.push({ operation, endpoint, params });
   }
   return matches;
-}
-
-function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const got = path.split("/");
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    const actual = got[i]!;
-    if (segment.startsWith(":")) {
-      if (actual === "") return null;
-      try {
-        params[segment.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-    } else if (segment !== actual) {
-      return null;
-    }
-  }
-  return params;
 }

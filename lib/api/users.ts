@@ -28,7 +28,13 @@ export const userPassword = z
   .string()
   .min(8, "A password needs at least 8 characters.")
   .max(256, "A password may have at most 256 characters.");
-export const userName = z.string().trim().min(1, "Enter a name.").max(100, "A name may have at most 100 characters.");
+export const userName = z
+  .string()
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "A name may have at most 100 characters.")
+  // A name is shown on one line, and the database cannot hold a NUL.
+  .regex(/^[^\u0000-\u001F\u007F]*$/, "A name may not hold control characters.");
 const memberLink = serviceId.nullable();
 
 export const newUser = z.object({

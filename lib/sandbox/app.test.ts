@@ -158,6 +158,18 @@ describe("errors for paths and methods", () => {
     expectError(await t.request("DELETE", "/platforms"), 405, "methodNotAllowed");
     expectError(await t.request("POST", "/members/mem0001"), 405, "methodNotAllowed");
   });
+
+  it("answers 400 invalidRequest for a path that does not decode or holds a control character, on every root, before the token is read", async () => {
+    const paths = ["/threads/%FF", "/contacts/%/tags/vip", "/contacts/con1/tags/%E0%A4%A", "/contacts/con1/tags/%00", "/statuses/Won%0D%0A", "/messages/msg1/attachments/%7F", "/nowhere/%C0"];
+    for (const path of paths) {
+      for (const token of [TOKENS.acme, null]) expectError(await t.request("GET", path, { token }), 400, "invalidRequest");
+    }
+    expectError(await t.request("PUT", "/contacts/con1/tags/%00"), 400, "invalidRequest");
+    expectError(await t.request("POST", "//_sandbox/threads/%FF/typing"), 400, "invalidRequest");
+    expectError(await t.request("GET", "//media/%E0%A4%A"), 400, "invalidRequest");
+    // Encoded, a name may hold anything printable, and an unknown one is still 404.
+    expectError(await t.request("GET", `/tags/${encodeURIComponent("100% sure / ü")}`), 404, "tagNotFound");
+  });
 });
 
 describe("injected faults", () => {
@@ -294,5 +306,19 @@ describe("query rules", () => {
     for (const query of ["limit=0", "limit=101", "limit=abc"]) expectError(await t.request("GET", `/members?${query}`), 400, "invalidRequest");
     expectOk(await t.request("GET", "/account-links?limit=1"), page(accountLink));
     expectOk(await t.request("GET", "/account-links?limit=100"), page(accountLink));
+  });
+
+  it("rejects a NUL anywhere in a query or a JSON body with 400 invalidRequest: the store's text cannot hold one", async () => {
+    const refusals = [
+      await t.request("GET", "/contacts?platform=instagram&platformId=%00"),
+      await t.request("GET", "/threads?q%00=1"),
+      await t.request("POST", "/tags", { body: { name: "a\u0000b" } }),
+      await t.request("POST", "/statuses", { body: { name: "Won", color: ["x\u0000"] } }),
+      await t.request("POST", "/tags", { rawBody: '{"name":"ok","\\u0000":1}', headers: { "content-type": "application/json" } }),
+    ];
+    for (const response of refusals) expect(expectError(response, 400, "invalidRequest").message).toMatch(/NUL/);
+    // Other control characters are text like any other.
+    const tab = await t.request("POST", "/tags", { body: { name: "tab\there" } });
+    expect(tab.status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/api/errors";
+import { pathProblem } from "@/lib/api/paths";
 import { createMediaSigning, type SandboxConfig, type SandboxContext, type SandboxEnv } from "./context";
 import { createFaults } from "./simulator/faults";
 import { newId } from "./model/ids";
@@ -41,6 +42,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     mediaSecret: options.mediaSecret ?? "sandbox-media-secret",
     mediaUrlTtlMs: options.mediaUrlTtlMs ?? 60 * 60 * 1000,
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * 60 * 60 * 1000,
+    webhookUrls: options.webhookUrls ?? [],
   };
   const context: SandboxContext = {
     store,
@@ -64,6 +66,12 @@ function buildApp(ctx: SandboxContext) {
     c.set("requestId", newId("request"));
     await next();
     c.header("X-Request-Id", c.get("requestId"));
+  });
+  // Before routing: Hono would pass a malformed segment on undecoded, and a NUL on to the database.
+  app.use("*", async (c, next) => {
+    const problem = pathProblem(new URL(c.req.url).pathname);
+    if (problem) throw new ApiError({ status: 400, code: "invalidRequest", message: problem });
+    await next();
   });
 
   const api = new Hono<SandboxEnv>();

@@ -23,7 +23,9 @@ export function pathId(c: Context, name: string, notFound: KnownErrorCode): stri
 }
 
 export function readQuery<Schema extends z.ZodType>(c: Context, definition: QueryDefinition<Schema>): z.output<Schema> {
-  const result = parseQuery(definition, new URL(c.req.url).searchParams);
+  const search = new URL(c.req.url).searchParams;
+  if (holdsNul([...search])) fail("invalidRequest", NUL_REFUSED);
+  const result = parseQuery(definition, search);
   if (!result.success) fail("invalidRequest", result.message);
   return result.data;
 }
@@ -37,6 +39,7 @@ export async function readBody<Schema extends z.ZodType>(c: Context, schema: Sch
     fail("invalidRequest", "The request body is not valid JSON");
   }
   if (json === undefined) fail("invalidRequest", "A JSON request body is required");
+  if (holdsNul(json)) fail("invalidRequest", NUL_REFUSED);
   const parsed = schema.safeParse(json);
   if (!parsed.success) fail("invalidRequest", describeIssues(parsed.error));
   return parsed.data;
@@ -115,3 +118,13 @@ export async function pageById<Row extends { id: string }, Item>(options: {
 }
 
 export const DEFAULT_PAGE_LIMIT = 50;
+
+const NUL_REFUSED = "Text may not hold the NUL character (U+0000)";
+
+/** Whether a NUL is anywhere in parsed input, keys included: the store's text cannot hold one, so it is refused as input. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, v]) => key.includes("\u0000") || holdsNul(v));
+  return false;
+}

@@ -157,7 +157,13 @@ describe("tags", () => {
     expectError(await t.request("GET", `/tags/${globexTag!.id}`), 404, "tagNotFound");
     expectError(await t.request("GET", "/tags/Enterprise"), 404, "tagNotFound");
     expectError(await t.request("GET", `/tags/${encodeURIComponent("No such tag")}`), 404, "tagNotFound");
-    expectError(await t.request("GET", "/tags/%E0%A4%A"), 404, "tagNotFound");
+    // A ref that does not decode, or holds a control character, is malformed input: refused before any lookup.
+    for (const ref of ["%E0%A4%A", "%FF", "%", "%00", "VIP%0A", "%7F"]) {
+      expectError(await t.request("GET", `/tags/${ref}`), 400, "invalidRequest");
+      expectError(await t.request("GET", `/statuses/${ref}`), 400, "invalidRequest");
+      expectError(await t.request("PATCH", `/tags/${ref}`, { body: { name: "x" } }), 400, "invalidRequest");
+      expectError(await t.request("DELETE", `/statuses/${ref}`), 400, "invalidRequest");
+    }
   });
 
   it("updates a tag by ref: tag.updated only on change, 409 on another tag's name", async () => {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { ApiError } from "@/lib/api/errors";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { renderMediaSvg } from "../seed/media";
 
@@ -11,8 +12,9 @@ export function mediaRoutes(ctx: SandboxContext) {
   return new Hono<SandboxEnv>().get("/:mediaKey", (c) => {
     const mediaKey = c.req.param("mediaKey");
     const verdict = ctx.verifyMedia(mediaKey, c.req.query("exp"), c.req.query("sig"));
-    if (verdict === "invalid") return c.text("Invalid media URL", 403);
-    if (verdict === "expired") return c.text("This media URL has expired", 410);
+    // Refused with the spec's error body, as everything else here: the inbox relays these to the browser.
+    if (verdict === "invalid") throw new ApiError({ status: 403, code: "forbidden", message: "Invalid media URL" });
+    if (verdict === "expired") throw new ApiError({ status: 410, code: "mediaExpired", message: "This media URL has expired" });
     return c.body(renderMediaSvg(mediaKey), 200, {
       "Content-Type": "image/svg+xml",
       "Cache-Control": "private, max-age=300",

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody, type KnownErrorCode } from "@/lib/api/errors";
+import { pathProblem } from "@/lib/api/paths";
 import { describeIssues } from "@/lib/api/query";
 import { runtime, type Runtime } from "../runtime/runtime";
 import { isSameOrigin } from "./origin";
@@ -9,6 +10,9 @@ import { viewerFrom, type SessionViewer } from "./session";
 /**
  * The one wrapper around the inbox's route handlers, so every answer that is not a success
  * has the spec's error body and an `X-Request-Id`:
+ * - a path whose percent-encoding is malformed, or that holds a control character, is 400
+ *   invalidRequest before anything else (lib/api/paths; the root proxy.ts answers the same
+ *   before Next decodes the path);
  * - a `ZodError` → 400 invalidRequest; an `ApiError` → its status and body (Retry-After kept);
  *   anything else → 500 internalError, logged with its request ID, never a stack to the browser;
  * - writes (anything but GET, HEAD, OPTIONS) come only from the inbox's own pages: the
@@ -43,6 +47,8 @@ function wrap<Params>(handler: PublicHandler<Params>, options: { crossOrigin?: b
   return async (request: Request, next: { params: Promise<Params> }): Promise<Response> => {
     const requestId = newRequestId();
     try {
+      const problem = pathProblem(new URL(request.url).pathname);
+      if (problem) throw apiError("invalidRequest", problem);
       const rt = await runtime();
       if (!options.crossOrigin && isWrite(request.method) && !isSameOrigin(request, rt.config.publicUrl)) {
         throw new ApiError({
