@@ -1,14 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { sandboxControl, storageStateOf } from "./helpers";
 
 // Faults the sandbox injects hit every request of the run, so this file runs on its own,
-// after the rest (its own project in playwright.config.ts).
+// after the rest (its own project in playwright.config.ts). The journey is the member's; the
+// faults go in with the admin's session (sandboxControl), the control API being an admin's.
 test.use({ storageState: storageStateOf("member") });
-
-async function sandbox(page: Page, method: "POST" | "DELETE", path: string, body?: unknown) {
-  const response = await page.request.fetch(`/api/sandbox/_sandbox${path}`, { method, data: body, headers: { origin: new URL(page.url()).origin } });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-}
 
 test("when the API fails, reads are served from what the inbox holds, with a 'reconnecting' banner", async ({ page }) => {
   await page.goto("/?folder=all");
@@ -23,8 +19,8 @@ test("when the API fails, reads are served from what the inbox holds, with a 're
 
   try {
     // The API starts failing; then the contact writes in, so the inbox's copy of the history is out of date.
-    await sandbox(page, "POST", "/faults", { kind: "internalError", count: 200 });
-    await sandbox(page, "POST", "/inbound", { threadId, content: news });
+    await sandboxControl("POST", "/faults", { kind: "internalError", count: 200 });
+    await sandboxControl("POST", "/inbound", { threadId, content: news });
 
     await page.reload();
     const banner = page.getByRole("status").filter({ hasText: "Reconnecting to the messaging service" });
@@ -33,7 +29,7 @@ test("when the API fails, reads are served from what the inbox holds, with a 're
     await expect(history).toHaveCount(before);
     await expect(page.getByText("Couldn't open this conversation")).toHaveCount(0);
   } finally {
-    await sandbox(page, "DELETE", "/faults");
+    await sandboxControl("DELETE", "/faults");
   }
 
   // The API is back: the next read brings the news, and the banner goes — at once, or, when a

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 
 /** The demo users the journeys act as, one per role. */
 export const DEMO_USERS = {
@@ -11,6 +11,23 @@ export type DemoRole = keyof typeof DEMO_USERS;
 
 export function storageStateOf(role: DemoRole): string {
   return `e2e/.auth/${role}.json`;
+}
+
+/**
+ * The sandbox's control API through the inbox (demo mode). It is an admin's, so the call goes
+ * with the demo admin's stored session whoever the journey is signed in as; it must succeed.
+ * Answers the JSON body (null for 204).
+ */
+export async function sandboxControl(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+  const baseURL = test.info().project.use.baseURL!;
+  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin"), extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const response = await admin.fetch(`/api/sandbox/_sandbox${path}`, { method, data: body });
+    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+    return response.status() === 204 ? null : await response.json();
+  } finally {
+    await admin.dispose();
+  }
 }
 
 /** axe-core's serious and critical findings, in a form that reads well when a test fails. */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seriousViolations, storageStateOf } from "./helpers";
+import { sandboxControl, seriousViolations, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("member") });
 
@@ -13,9 +13,7 @@ test("a member reads a conversation for themselves, and the team owner's unread 
   await page.goto("/login");
   const threads = ((await (await page.request.get("/api/v2/threads?folder=all&limit=100")).json()) as { data: ThreadRow[] }).data;
   const target = threads[Math.floor(threads.length / 2)]!;
-  const origin = new URL(page.url()).origin;
-  const inbound = await page.request.post("/api/sandbox/_sandbox/inbound", { data: { threadId: target.id, content: `Any news? ${Date.now().toString(36)}` }, headers: { origin } });
-  expect(inbound.ok()).toBe(true);
+  await sandboxControl("POST", "/inbound", { threadId: target.id, content: `Any news? ${Date.now().toString(36)}` });
 
   await page.goto("/?folder=all");
   const row = page.locator(`#row-${target.id}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS, seriousViolations, storageStateOf } from "./helpers";
+import { DEMO_USERS, sandboxControl, seriousViolations, storageStateOf } from "./helpers";
 
 const row = (page: Page, name: string) => page.getByRole("list", { name: "Users" }).getByRole("group", { name, exact: true });
 
@@ -165,9 +165,7 @@ test.describe("notifications, as a manager", () => {
     const threads = (await (await page.request.get("/api/v2/threads?folder=inbox&limit=100")).json()) as { data: { id: string }[] };
     const threadId = threads.data[Math.floor(threads.data.length / 2)]!.id;
     const content = `Is it still for sale? ${Date.now().toString(36)}`;
-    const origin = new URL(page.url()).origin;
-    const inbound = await page.request.post("/api/sandbox/_sandbox/inbound", { data: { threadId, content }, headers: { origin } });
-    expect(inbound.ok()).toBe(true);
+    await sandboxControl("POST", "/inbound", { threadId, content });
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { shown: { body?: string }[] }).shown.map((n) => n.body)), { timeout: 10_000 }).toContain(content);
     await page.evaluate((text) => (window as unknown as { shown: { body?: string; onclick: () => void }[] }).shown.find((n) => n.body === text)!.onclick(), content);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { sandboxControl, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("member") });
 
@@ -24,14 +24,8 @@ async function findThread(request: APIRequestContext, fits: (link: Link, platfor
   throw new Error("The seed has no thread that fits");
 }
 
-/** The simulator's control API, through the inbox's server (demo mode only). */
-async function sandbox(page: Page, path: string, body?: unknown) {
-  const url = `/api/sandbox/_sandbox${path}`;
-  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url()).origin;
-  const response = body === undefined ? await page.request.get(url) : await page.request.post(url, { data: body, headers: { origin } });
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return response.json();
-}
+/** The simulator's control API, through the inbox's server (demo mode only), as the admin it is for. */
+const sandbox = (path: string, body?: unknown) => sandboxControl(body === undefined ? "GET" : "POST", path, body);
 
 const composer = (page: Page) => page.locator("#composer");
 const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
@@ -48,7 +42,7 @@ test("send, edit inside the platform's window, and see editing refused once it c
   });
   // The browser's clock is set to the sandbox's, which earlier runs may have moved on.
   await page.goto("/login");
-  const { now } = (await sandbox(page, "/clock")) as { now: string };
+  const { now } = (await sandbox("/clock")) as { now: string };
   await page.clock.install({ time: new Date(now) });
 
   await page.goto(`/?folder=all&thread=${thread.id}`);
@@ -70,7 +64,7 @@ test("send, edit inside the platform's window, and see editing refused once it c
   await expect(edited).toHaveAttribute("aria-label", /edited/);
 
   // An hour on, for the platform and for the browser: the window has closed.
-  await sandbox(page, "/clock/advance", { seconds: 3700 });
+  await sandbox("/clock/advance", { seconds: 3700 });
   await page.clock.fastForward(3_700_000);
   await page.reload();
   await edited.hover();
@@ -93,7 +87,7 @@ test("a send the API could not confirm is never sent twice, and settles", async 
     if (request.method() === "POST" && /\/api\/v2\/messages$/.test(new URL(request.url()).pathname)) posts.push(request.url());
   });
 
-  await sandbox(page, "/faults", { kind: "sendUnconfirmed", count: 1, delivered: true });
+  await sandbox("/faults", { kind: "sendUnconfirmed", count: 1, delivered: true });
   const text = `Sending the deck now ${Date.now().toString(36)}`;
   await composer(page).fill(text);
   await page.keyboard.press("Enter");
@@ -104,7 +98,7 @@ test("a send the API could not confirm is never sent twice, and settles", async 
   await expect(message(page, text)).toHaveCount(1);
   expect(posts).toHaveLength(1);
   // The fault was met, not skipped.
-  expect(((await sandbox(page, "/faults")) as { pending: unknown[] }).pending).toEqual([]);
+  expect(((await sandbox("/faults")) as { pending: unknown[] }).pending).toEqual([]);
 });
 
 test("sending is disabled, with the reason, where the account is offline", async ({ page }) => {

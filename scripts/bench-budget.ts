@@ -46,13 +46,14 @@ const env = { ...process.env, INBOX_DATA_DIR: dataDir, INBOX_SIGNIN_ATTEMPTS_PER
   // One user per API member, and the demo's users hold the sandbox's members: the simulated
   // members are users of their own, not linked (their reads, writes and streams are what count).
   for (let i = 0; i < maxMembers; i++) {
-    await runtime.users.add({ email: `bench${i}@acme.test`, name: `Bench ${i}`, password: PASSWORD, role: i === 0 ? "manager" : "member", memberId: null });
+    // The first is an admin: it drives the sandbox's control API (live mode, webhooks), which is an admin's.
+    await runtime.users.add({ email: `bench${i}@acme.test`, name: `Bench ${i}`, password: PASSWORD, role: i === 0 ? "admin" : "member", memberId: null });
   }
   await runtime.close();
 }
 
 // 2. The inbox, as deployed.
-const server = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+const server = spawn(process.execPath, ["scripts/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid!, "SIGTERM");

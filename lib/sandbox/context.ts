@@ -28,6 +28,8 @@ export type SandboxConfig = {
   mediaUrlTtlMs: number;
   /** How long an Idempotency-Key is remembered (our choice: 24 hours). */
   idempotencyTtlMs: number;
+  /** Webhook targets allowed besides loopback: the embedding inbox's own receiver (rules: events/webhooks). */
+  webhookUrls: readonly string[];
 };
 
 export type SandboxEnv = {

@@ -25,7 +25,8 @@ afterEach(async () => {
 });
 
 const subscription = z.strictObject({ id: z.string(), url: z.string(), secret: z.string(), createdAt: z.string() });
-const subscriptionList = z.object({ data: z.array(subscription) });
+// Strict: a listed subscription carries no secret.
+const subscriptionList = z.object({ data: z.array(subscription.omit({ secret: true })) });
 
 type Captured = { url: string; headers: Record<string, string>; body: string };
 
@@ -62,28 +63,28 @@ async function createTag(name: string, token: string = TOKENS.acme) {
 
 describe("webhook subscriptions (control API)", () => {
   it("creates a subscription with a generated Standard Webhooks secret", async () => {
-    const created = await subscribe("https://hooks.example.com/inbox");
+    const created = await subscribe("http://127.0.0.1:4801/hooks");
     expect(created.id).toMatch(/^[0-9a-z]+$/);
-    expect(created.url).toBe("https://hooks.example.com/inbox");
+    expect(created.url).toBe("http://127.0.0.1:4801/hooks");
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
     expect(Buffer.from(created.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
     expect(() => new Webhook(created.secret)).not.toThrow();
 
-    const again = await subscribe("https://hooks.example.com/inbox");
+    const again = await subscribe("http://127.0.0.1:4801/hooks");
     expect(again.secret).not.toBe(created.secret);
   });
 
   it("keeps a given secret, and refuses a malformed URL or secret", async () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
     expect((await subscribe("http://localhost:9999/hook", TOKENS.acme, secret)).secret).toBe(secret);
-    for (const body of [{ url: "not a url" }, { url: "ftp://example.com/x" }, { url: "https://x.test", secret: "hunter2" }, { url: "https://x.test", secret: "whsec_c2hvcnQ=" }, { url: "https://x.test", extra: 1 }, {}]) {
+    for (const body of [{ url: "not a url" }, { url: "ftp://example.com/x" }, { url: "http://localhost:4801/x", secret: "hunter2" }, { url: "http://localhost:4801/x", secret: "whsec_c2hvcnQ=" }, { url: "http://localhost:4801/x", extra: 1 }, {}]) {
       expectError(await t.request("POST", "//_sandbox/webhooks", { body }), 400, "invalidRequest");
     }
   });
 
   it("lists and deletes the team's own subscriptions only", async () => {
-    const acme = await subscribe("https://a.example.com/hook");
-    const globex = await subscribe("https://g.example.com/hook", TOKENS.globex);
+    const acme = await subscribe("http://127.0.0.1:4801/a");
+    const globex = await subscribe("http://127.0.0.1:4801/g", TOKENS.globex);
 
     const listed = subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks")).json);
     expect(listed.data.map((s) => s.id)).toEqual([acme.id]);
@@ -95,6 +96,50 @@ describe("webhook subscriptions (control API)", () => {
     expect(subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks")).json).data).toEqual([]);
   });
 
+  it("shows the secret once, in the answer that creates the subscription; never in the list", async () => {
+    const created = await subscribe("http://127.0.0.1:4801/once");
+    expect(created.secret).toMatch(/^whsec_/);
+    const { json, text } = await t.request("GET", "//_sandbox/webhooks");
+    expect(subscriptionList.parse(json).data).toEqual([{ id: created.id, url: created.url, createdAt: created.createdAt }]);
+    expect(text).not.toContain(created.secret);
+    expect(text).not.toContain("secret");
+  });
+
+  it("points only at loopback or the embedding inbox's own receiver, and says so", async () => {
+    for (const url of ["http://127.0.0.1:4801/x", "http://127.9.8.7/x", "http://localhost/x", "https://LOCALHOST:8443/x", "http://[::1]:4801/x", "http://0x7f.1/x"]) {
+      expect((await t.request("POST", "//_sandbox/webhooks", { body: { url } })).status, url).toBe(201);
+    }
+    const refused = [
+      "https://hooks.example.com/inbox",
+      "http://10.0.0.8/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://128.0.0.1/x",
+      "http://127.0.0.1.example.com/x",
+      "http://localhost.example.com/x",
+      "http://[::ffff:7f00:1]/x",
+      "http://[::]/x",
+      "http://0.0.0.0:4801/x",
+      "https://inbox.example.com/api/webhooks",
+    ];
+    for (const url of refused) {
+      const body = expectError(await t.request("POST", "//_sandbox/webhooks", { body: { url } }), 400, "invalidRequest");
+      expect(body.message, url).toMatch(/loopback address .* or at the inbox's own webhook endpoint/);
+    }
+    const { config } = t.sandbox.context;
+    config.webhookUrls = ["https://inbox.example.com/api/webhooks"];
+    try {
+      expect((await subscribe("https://inbox.example.com/api/webhooks")).url).toBe("https://inbox.example.com/api/webhooks");
+      for (const url of ["https://inbox.example.com/api/webhooks/other", "https://inbox.example.com/elsewhere", "http://inbox.example.com/api/webhooks", "https://inbox.example.com:8443/api/webhooks"]) {
+        expectError(await t.request("POST", "//_sandbox/webhooks", { body: { url } }), 400, "invalidRequest");
+      }
+    } finally {
+      config.webhookUrls = [];
+    }
+    const listed = subscriptionList.parse((await t.request("GET", "//_sandbox/webhooks")).json).data.map((s) => s.url);
+    expect(listed.filter((url) => !/^https?:\/\/(127\.|localhost|\[::1\])/.test(url))).toEqual(["https://inbox.example.com/api/webhooks"]);
+    expect(listed).toContain("http://127.0.0.1/x");
+  });
+
   it("requires a token", async () => {
     expectError(await t.request("GET", "//_sandbox/webhooks", { token: null }), 401, "unauthorized");
     expectError(await t.request("POST", "//_sandbox/webhooks", { token: TOKENS.revoked, body: { url: "https://x.test" } }), 401, "unauthorized");
@@ -104,9 +149,9 @@ describe("webhook subscriptions (control API)", () => {
 describe("webhook delivery", () => {
   it("POSTs each event once to each of the team's subscriptions, as the signed event envelope", async () => {
     const { deliveries, dispatcher, logs } = capture();
-    const one = await subscribe("https://one.example.com/hook");
-    const two = await subscribe("https://two.example.com/hook");
-    await subscribe("https://globex.example.com/hook", TOKENS.globex);
+    const one = await subscribe("http://127.0.0.1:4801/one");
+    const two = await subscribe("http://127.0.0.1:4801/two");
+    await subscribe("http://127.0.0.1:4801/globex", TOKENS.globex);
 
     const created = await createTag("Webhook VIP");
     await dispatcher.settled();
@@ -130,7 +175,7 @@ describe("webhook delivery", () => {
 
   it("signatures fail for a tampered body, another secret or another message ID", async () => {
     const { deliveries, dispatcher } = capture();
-    const sub = await subscribe("https://one.example.com/hook");
+    const sub = await subscribe("http://127.0.0.1:4801/one");
     await createTag("Tamper test");
     await dispatcher.settled();
     const [delivery] = deliveries;
@@ -148,7 +193,7 @@ describe("webhook delivery", () => {
 
   it("delivers a team's events in seq order", async () => {
     const { deliveries, dispatcher } = capture();
-    await subscribe("https://one.example.com/hook");
+    await subscribe("http://127.0.0.1:4801/one");
     for (const name of ["Order A", "Order B", "Order C"]) await createTag(name);
     await dispatcher.settled();
     const seqs = deliveries.map((d) => event.parse(JSON.parse(d.body)).seq);
@@ -158,7 +203,7 @@ describe("webhook delivery", () => {
 
   it("never retries, and a failing receiver neither fails nor delays the write", async () => {
     const { deliveries, dispatcher, logs } = capture(() => new Response("nope", { status: 500 }));
-    await subscribe("https://down.example.com/hook");
+    await subscribe("http://127.0.0.1:4801/down");
     await createTag("Receiver down");
     await dispatcher.settled();
     expect(deliveries).toHaveLength(1);
@@ -181,7 +226,7 @@ describe("webhook delivery", () => {
         }),
       { timeoutMs: 600 },
     );
-    await subscribe("https://slow.example.com/hook");
+    await subscribe("http://127.0.0.1:4801/slow");
     const started = Date.now();
     await createTag("Slow receiver");
     expect(Date.now() - started).toBeLessThan(500);
@@ -189,6 +234,46 @@ describe("webhook delivery", () => {
     expect(hanging.deliveries).toHaveLength(1);
     expect(hanging.logs).toHaveLength(1);
     expect(hanging.logs[0]).toContain("did not answer in time");
+  });
+
+  it("delivers nothing to a target that is no longer allowed", async () => {
+    const { config } = t.sandbox.context;
+    config.webhookUrls = ["https://inbox.example.com/api/webhooks"];
+    try {
+      await subscribe("https://inbox.example.com/api/webhooks");
+    } finally {
+      config.webhookUrls = [];
+    }
+    const { deliveries, dispatcher, logs } = capture();
+    const local = await subscribe("http://127.0.0.1:4801/local");
+    await createTag("Target withdrawn");
+    await dispatcher.settled();
+    expect(deliveries.map((d) => d.url)).toEqual([local.url]);
+    expect(logs).toEqual([expect.stringContaining("https://inbox.example.com/api/webhooks: not sent")]);
+  });
+
+  it("does not follow a receiver's redirect", async () => {
+    const reached: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      reached.push(req.url ?? "");
+      res.writeHead(204).end();
+    });
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/stolen` }).end();
+    });
+    await Promise.all([elsewhere, redirecting].map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
+    try {
+      const logs: string[] = [];
+      const dispatcher = attachWebhooks(t.sandbox.context, { log: (line) => logs.push(line) });
+      await subscribe(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`);
+      await createTag("Redirected");
+      await dispatcher.settled();
+      expect(reached).toEqual([]);
+      expect(logs).toEqual([expect.stringContaining("HTTP 307")]);
+    } finally {
+      await Promise.all([elsewhere, redirecting].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
   });
 
   it("delivers through real HTTP with the default fetch", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIPv4 } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
@@ -13,6 +14,18 @@ import type { SandboxStore } from "../store";
  * no retries) to each of the team's subscriptions, as the JSON event envelope, signed the
  * Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Delivery
  * runs after the write has answered and never makes it fail.
+ *
+ * Subscriptions are the control API's, not the spec's, so these rules are ours:
+ * - The secret is shown once, in the answer that creates the subscription; lists never carry
+ *   it. Whoever holds it can sign events the receiver believes, so reading the list must not
+ *   be enough to forge them.
+ * - A subscription points at a loopback address (127.0.0.0/8, ::1, `localhost`) or at one of
+ *   the URLs the embedding host names (`SandboxConfig.webhookUrls`: the inbox's own receiver).
+ *   Every event of the team, notes and all, is POSTed to each subscription, so any other
+ *   address would let whoever drives the control API copy the team's data off the machine or
+ *   make the sandbox probe the network it runs in. The stand-alone sandbox's clients run beside
+ *   it, hence loopback. The rule is checked on creation and again on every delivery (a target
+ *   that stopped being allowed gets nothing), and redirects are not followed.
  */
 
 export type WebhookSubscription = {
@@ -21,6 +34,9 @@ export type WebhookSubscription = {
   secret: string;
   createdAt: string;
 };
+
+/** A subscription as lists show it: without its secret. */
+export type ListedWebhookSubscription = Omit<WebhookSubscription, "secret">;
 
 /** `whsec_` and base64 of 24 to 64 random bytes, the Standard Webhooks secret format. */
 export const webhookSecret = z
@@ -32,10 +48,25 @@ export const webhookSecret = z
   }, "The secret must encode 24 to 64 bytes");
 
 export const webhookCreate = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
+  // Kept as parsed (`http://0x7f.1/` is `http://127.0.0.1/`), so the URL checked is the URL called.
+  url: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).href),
   secret: webhookSecret.optional(),
 });
 export type WebhookCreate = z.infer<typeof webhookCreate>;
+
+/** Why a subscription may not point at `url` (see the rules above), or null when it may. */
+export function webhookTargetRefusal(url: string, allowedUrls: readonly string[]): string | null {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return "The webhook URL is not a valid URL";
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return "The webhook URL must be http or https";
+  if (isLoopback(target.hostname)) return null;
+  if (allowedUrls.some((allowed) => sameUrl(allowed, target))) return null;
+  return "Webhook subscriptions may point only at a loopback address (127.0.0.0/8, ::1, localhost) or at the inbox's own webhook endpoint";
+}
 
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
@@ -53,13 +84,13 @@ export async function createSubscription(store: SandboxStore, teamId: string, in
   return toSubscription(row);
 }
 
-export async function listSubscriptions(store: SandboxStore, teamId: string): Promise<WebhookSubscription[]> {
+export async function listSubscriptions(store: SandboxStore, teamId: string): Promise<ListedWebhookSubscription[]> {
   const rows = await store.db
     .select()
     .from(webhookSubscriptions)
     .where(eq(webhookSubscriptions.teamId, teamId))
     .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
-  return rows.map(toSubscription);
+  return rows.map((row) => ({ id: row.id, url: row.url, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Whether a subscription of the team was deleted. */
@@ -92,6 +123,8 @@ export type WebhookDispatcherOptions = {
   log?: (message: string) => void;
   /** A receiver slower than this counts as unreachable. */
   timeoutMs?: number;
+  /** The URLs allowed besides loopback (`SandboxConfig.webhookUrls`), read at each delivery. */
+  allowedUrls?: () => readonly string[];
 };
 
 export type WebhookDispatcher = {
@@ -109,6 +142,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.warn(message));
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const allowedUrls = options.allowedUrls ?? (() => []);
   // One chain per team keeps each team's events arriving in seq order.
   const chains = new Map<string, Promise<unknown>>();
 
@@ -116,6 +150,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const payload = JSON.stringify(event);
     const timestamp = now();
     const outcome = { subscriptionId: subscription.id, url: subscription.url, eventId: event.id };
+    const refusal = webhookTargetRefusal(subscription.url, allowedUrls());
+    if (refusal) {
+      log(`[sandbox webhooks] ${event.type} ${event.id} → ${subscription.url}: not sent (${refusal})`);
+      return { ...outcome, status: null, error: refusal };
+    }
     try {
       const signature = new Webhook(subscription.secret).sign(event.id, timestamp, payload);
       const response = await doFetch(subscription.url, {
@@ -128,6 +167,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           "webhook-signature": signature,
         },
         body: payload,
+        // A loopback receiver must not pass the team's events on to another host.
+        redirect: "manual",
         signal: AbortSignal.timeout(timeoutMs),
       });
       await response.body?.cancel().catch(() => undefined);
@@ -201,11 +242,24 @@ export function attachWebhooks(ctx: SandboxContext, options?: Omit<WebhookDispat
   const current = attached.get(ctx);
   if (current && !options) return current.dispatcher;
   current?.stop();
-  const dispatcher = createWebhookDispatcher({ store: ctx.store, ...options });
+  const dispatcher = createWebhookDispatcher({ store: ctx.store, allowedUrls: () => ctx.config.webhookUrls, ...options });
   attached.set(ctx, { dispatcher, stop: dispatcher.listen() });
   return dispatcher;
 }
 
 function toSubscription(row: typeof webhookSubscriptions.$inferSelect): WebhookSubscription {
   return { id: row.id, url: row.url, secret: row.secret, createdAt: row.createdAt.toISOString() };
+}
+
+function isLoopback(hostname: string): boolean {
+  // URL hostnames are canonical: lower case, IPv4 in dotted decimal (`0x7f.1` is `127.0.0.1`), IPv6 in brackets.
+  return hostname === "localhost" || hostname === "[::1]" || (isIPv4(hostname) && hostname.startsWith("127."));
+}
+
+function sameUrl(allowed: string, target: URL): boolean {
+  try {
+    return new URL(allowed).href === target.href;
+  } catch {
+    return false;
+  }
 }

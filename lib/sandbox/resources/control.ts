@@ -10,7 +10,7 @@ import { LIVE_INTERVAL, liveMode } from "../simulator/live";
 import { accountLinks, contacts, teams, threads, tokens } from "../schema";
 import { toAccountLink, toThread } from "../model/serialize";
 import { injectInbound } from "../simulator/simulator";
-import { attachWebhooks, createSubscription, deleteSubscription, listSubscriptions, webhookCreate } from "../events/webhooks";
+import { attachWebhooks, createSubscription, deleteSubscription, listSubscriptions, webhookCreate, webhookTargetRefusal } from "../events/webhooks";
 
 /**
  * The simulator's control API under `/_sandbox`: not part of the spec, for tests, demos and
@@ -116,6 +116,8 @@ export function controlRoutes(ctx: SandboxContext) {
   app.get("/webhooks", async (c) => c.json({ data: await listSubscriptions(ctx.store, c.get("team").id) }));
   app.post("/webhooks", async (c) => {
     const body = await readBody(c, webhookCreate);
+    const refusal = webhookTargetRefusal(body.url, ctx.config.webhookUrls);
+    if (refusal) fail("invalidRequest", refusal, { url: body.url });
     return c.json(await createSubscription(ctx.store, c.get("team").id, body), 201);
   });
   app.delete("/webhooks/:webhookId", async (c) => {

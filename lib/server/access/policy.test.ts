@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POLICY, ROLES, authorize, canSee, filterVisible, type Role, type Viewer } from "./policy";
+import { POLICY, ROLES, authorize, canSee, filterVisible, permitSandboxRelay, sandboxRelayRow, type Role, type Viewer } from "./policy";
 
 const ME = "mem1";
 const OTHER = "mem2";
@@ -188,5 +188,31 @@ describe("visibility", () => {
     const items = [{ id: "a", assigneeId: ME }, { id: "b", assigneeId: OTHER }, { id: "c", assigneeId: null }];
     expect(filterVisible(items, viewer("member")).map((i) => i.id)).toEqual(["a", "c"]);
     expect(filterVisible(items, viewer("manager")).map((i) => i.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("the sandbox relay (demo mode, /api/sandbox/…)", () => {
+  const decide = (path: string, role: Role | null) => {
+    const row = sandboxRelayRow(path);
+    return row ? permitSandboxRelay(row, role) : "notFound";
+  };
+
+  it("media is open to anyone: the sandbox signs its URLs", () => {
+    for (const role of [null, ...ROLES]) expect(decide("/media/abc?exp=1&sig=x", role)).toEqual({ allowed: true });
+  });
+
+  it.each(["/_sandbox/webhooks", "/_sandbox/reset", "/_sandbox/faults", "/_sandbox/rate-limits", "/_sandbox/inbound", "/_sandbox/clock"])(
+    "%s, the simulator's control API, is an admin's: 401 without a session, 403 below admin",
+    (path) => {
+      expect(decide(path, null)).toEqual({ allowed: false, status: 401, code: "unauthorized", message: "Sign in to use the sandbox's simulator." });
+      for (const role of ["member", "manager"] as const) {
+        expect(decide(path, role)).toEqual({ allowed: false, status: 403, code: "forbidden", message: "Only admins can use the sandbox's simulator." });
+      }
+      expect(decide(path, "admin")).toEqual({ allowed: true });
+    },
+  );
+
+  it.each(["", "/", "/_sandbox", "/media", "/v2/threads", "/_sandboxes/x", "/medias/x"])("%s names nothing the relay serves", (path) => {
+    expect(decide(path, "admin")).toBe("notFound");
   });
 });

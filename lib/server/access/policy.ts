@@ -25,7 +25,8 @@ import { ROLES, atLeast, type Role } from "@/lib/api/roles";
  * - Managers also delete threads and create, rename, recolor and delete tags and statuses.
  * - GET /events is manager-only: the log shows every thread's changes regardless of
  *   visibility, and browsers get events through the BFF's own SSE stream instead.
- * - No v2 endpoint is admin-only; admins differ by managing inbox users, outside this table.
+ * - No v2 endpoint is admin-only; admins differ by managing inbox users, outside this table,
+ *   and by driving the demo sandbox's simulator (`SANDBOX_RELAY_POLICY`, below).
  * - Unknown path → 404 notFound; known path, other method → 405 methodNotAllowed (with
  *   `allow`); refused role or condition → 403 forbidden with a plain sentence.
  */
@@ -187,6 +188,37 @@ export function authorize(input: PolicyInput): Authorization {
   return { allowed: true, operation: resolution.operation, params: resolution.params, row: resolution.row };
 }
 
+/**
+ * Demo mode: who may reach the sandbox beyond its API, relayed under `/api/sandbox` (paths
+ * here are relative to it).
+ * - `/media/…` is open: the sandbox signs those URLs and they expire, as a platform's CDN's do.
+ * - `/_sandbox/…`, the simulator's control API, is for admins: it injects faults, changes the
+ *   rate limits, resets the team's data and manages webhook subscriptions — team-wide powers
+ *   over what the inbox itself relies on, nothing a member's triage needs.
+ * No session → 401 unauthorized; a role below the row's → 403 forbidden; any other path → 404.
+ */
+export type SandboxRelayRow = { prefix: string; who: Role | "anyone"; action: string };
+
+export const SANDBOX_RELAY_POLICY: readonly SandboxRelayRow[] = [
+  { prefix: "/media/", who: "anyone", action: "open media" },
+  { prefix: "/_sandbox/", who: "admin", action: "use the sandbox's simulator" },
+];
+
+/** The relay's row for `path`, or null when it names nothing the relay serves (404). */
+export function sandboxRelayRow(path: string): SandboxRelayRow | null {
+  return SANDBOX_RELAY_POLICY.find((row) => path.startsWith(row.prefix)) ?? null;
+}
+
+/** Whether a caller with `role` (null: no session) may use a row of the relay; pure. */
+export function permitSandboxRelay(
+  row: SandboxRelayRow,
+  role: Role | null,
+): { allowed: true } | { allowed: false; status: 401; code: "unauthorized"; message: string } | Extract<Authorization, { status: 403 }> {
+  if (row.who === "anyone") return { allowed: true };
+  if (role === null) return { allowed: false, status: 401, code: "unauthorized", message: `Sign in to ${row.action}.` };
+  if (!atLeast(role, row.who)) return forbidden(`Only ${plural(row.who)} can ${row.action}.`);
+  return { allowed: true };
+}
 
 export type Viewer = { role: Role; memberId: string; visibility: MemberVisibility };
 

@@ -48,6 +48,14 @@ export type UpstreamOptions = {
   sandboxDatabase?: DatabaseConfig;
 };
 
+/**
+ * Demo mode: the inbox's own webhook receiver, where the sandbox delivers its events. The
+ * sandbox is told it (`webhookUrls`) as the one target allowed besides loopback.
+ */
+export function demoWebhookUrl(config: Pick<InboxConfig, "publicUrl" | "port">): string {
+  return `${config.publicUrl ?? `http://127.0.0.1:${config.port}`}/api/webhooks`;
+}
+
 /** The origin the in-process sandbox is addressed by; never resolved on a network. */
 const SANDBOX_ROOT = "http://sandbox.internal/v2";
 
@@ -63,9 +71,10 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     const owned = options.sandboxDatabase !== undefined;
     const database = options.sandboxDatabase ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/sandbox` });
     let privateSandbox: Promise<Sandbox> | null = null;
+    const webhookUrls = [demoWebhookUrl(config)];
     const sandbox = () => {
-      if (!owned) return sharedSandbox(database, config.demoScale);
-      privateSandbox ??= openSandbox(database, config.demoScale);
+      if (!owned) return sharedSandbox(database, config.demoScale, webhookUrls);
+      privateSandbox ??= openSandbox(database, config.demoScale, webhookUrls);
       return privateSandbox;
     };
     send = async (request) => (await sandbox()).fetch(request);
@@ -171,21 +180,21 @@ function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
 }
 
-async function openSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
+async function openSandbox(database: DatabaseConfig, scale: number | null, webhookUrls: readonly string[]): Promise<Sandbox> {
   const { createSandbox } = await import("@/lib/sandbox/app");
   // Media URLs point at the BFF's route to the sandbox, since the browser cannot reach it in-process.
   // The scale applies when the world is first seeded; an existing one is kept.
-  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale } });
+  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale }, webhookUrls });
 }
 
 // One sandbox per process, kept on globalThis so that modules re-evaluated by hot reload find it.
 const SHARED = Symbol.for("team-inbox.demo-sandbox");
 type Shared = { [SHARED]?: Promise<Sandbox> };
 
-function sharedSandbox(database: DatabaseConfig, scale: number | null): Promise<Sandbox> {
+function sharedSandbox(database: DatabaseConfig, scale: number | null, webhookUrls: readonly string[]): Promise<Sandbox> {
   const holder = globalThis as Shared;
   if (!holder[SHARED]) {
-    const opening = openSandbox(database, scale);
+    const opening = openSandbox(database, scale, webhookUrls);
     holder[SHARED] = opening;
     // A failed open is forgotten, so the next request tries again.
     opening.catch(() => {
