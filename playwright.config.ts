@@ -40,9 +40,12 @@ export default defineConfig({
   // E2E runs against a production build, never the dev server.
   // Its own data folder, fresh every run, so the journeys start from the seed.
   webServer: {
-    command: `rm -rf .data/e2e && npx next start --port ${port} --hostname 127.0.0.1`,
+    // The inbox's own server (scripts/server.mjs), as `npm start` runs it: it names each request's socket address.
+    command: `rm -rf .data/e2e && node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
     env: { INBOX_DATA_DIR: ".data/e2e", INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
-    url: baseURL,
+    // Ready when the health check answers: it waits for the runtime (database, migrations, seed) and
+    // reaches the sandbox once, so the first journey does not pay the server's cold start.
+    url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -1,9 +1,12 @@
 import "server-only";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "@/lib/db/connection";
 import type { InboxConfig } from "../runtime/env";
 import { requestOrigin } from "../http/origin";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
+import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
 import { account, rateLimit, session, user, verification } from "../store/schema";
 
 /**
@@ -17,18 +20,21 @@ import { account, rateLimit, session, user, verification } from "../store/schema
  *   password loses every session at once (lib/server/accounts/users).
  * - Sign-in attempts are limited per client address (`INBOX_SIGNIN_ATTEMPTS_PER_MINUTE`),
  *   counted in the database so every inbox instance shares the count. The limit applies to
- *   requests through `handler`, which is why the login form posts to /api/auth. The address
- *   is the one `X-Forwarded-For` names: behind proxies listed in `INBOX_TRUSTED_PROXIES`, the
- *   first hop they did not add; otherwise only a single-valued header. A forged header can
- *   dodge this limit, which is why lib/server/accounts/sign-in-throttle also counts per account.
+ *   requests through `handler`, which is why the login form posts to /api/auth. better-auth
+ *   reads the address only from `CLIENT_ADDRESS_HEADER`, which lib/server/accounts/sign-in
+ *   sets on every request from the socket (and trusted proxies), never from what a client sent.
+ * - Attempts are also limited per account (lib/server/accounts/sign-in-throttle), in a hook on
+ *   better-auth's own sign-in endpoint, so the count sees the email better-auth parsed, however
+ *   the body was encoded and however the request reached the endpoint.
  * - The base URL is `INBOX_PUBLIC_URL` when set, else each request's own origin (from its
  *   Host), so the demo works on localhost and 127.0.0.1 alike; better-auth's origin check
  *   accepts only sign-ins from that origin.
  */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const AUTH_BASE_PATH = "/api/auth";
+const SIGN_IN_PATH = "/sign-in/email";
 
-export function createAuth(db: Database, config: InboxConfig) {
+export function createAuth(db: Database, config: InboxConfig, signInThrottle: SignInThrottle = createSignInThrottle()) {
   return betterAuth({
     appName: "Team Inbox",
     secret: config.secret,
@@ -50,13 +56,32 @@ export function createAuth(db: Database, config: InboxConfig) {
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: config.signInAttemptsPerMinute } },
+      customRules: { [SIGN_IN_PATH]: { window: 60, max: config.signInAttemptsPerMinute } },
     },
     advanced: {
       useSecureCookies: config.secureCookies,
       cookiePrefix: "inbox",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"], trustedProxies: [...config.trustedProxies] },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH) return;
+        const email: unknown = ctx.body?.email;
+        // Anything but a string is refused by the endpoint's own validation.
+        if (typeof email !== "string") return;
+        const wait = await signInThrottle.attempt(email);
+        if (wait !== null) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { code: "TOO_MANY_REQUESTS", message: "Too many sign-in attempts for this account." },
+            { "retry-after": String(wait), "x-retry-after": String(wait) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === SIGN_IN_PATH && ctx.context.newSession) await signInThrottle.succeeded(ctx.context.newSession.user.email);
+      }),
     },
     telemetry: { enabled: false },
     logger: { level: "error" },

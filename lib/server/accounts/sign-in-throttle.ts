@@ -2,10 +2,10 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Sign-in attempts per account, beside better-auth's limit per client address. The address
- * comes from `X-Forwarded-For`, which a client can forge when the inbox is reached directly;
- * the email being guessed cannot be forged, so this limit holds whatever the address says.
- * A successful sign-in clears the account's count.
+ * Sign-in attempts per account, beside better-auth's limit per client address: one client
+ * with many addresses (a botnet, IPv6 ranges) still gets 20 guesses at an account. Counted in
+ * a hook on better-auth's sign-in endpoint (lib/server/accounts/auth), so every attempt that
+ * endpoint parses counts, whatever its encoding. A successful sign-in clears the count.
  */
 export const ACCOUNT_ATTEMPTS = { points: 20, durationSeconds: 15 * 60 } as const;
 

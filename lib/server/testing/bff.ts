@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/accounts/client-address";
 import { loadConfig } from "@/lib/server/runtime/env";
 import { DEMO_PASSWORD, createRuntime, installRuntime, type Runtime } from "@/lib/server/runtime/runtime";
 
@@ -18,7 +19,9 @@ export type TestBff = {
 };
 
 export async function startTestBff(env: Record<string, string> = {}): Promise<TestBff> {
-  const runtime = await createRuntime(loadConfig({ INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000", ...env }), { database: {}, sandboxDatabase: {} });
+  // A secret of its own, so tests may name any public URL (the development one only guards loopback).
+  const config = loadConfig({ INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000", INBOX_SECRET: "test-bff-secret-".padEnd(48, "x"), ...env });
+  const runtime = await createRuntime(config, { database: {}, sandboxDatabase: {} });
   installRuntime(runtime);
   return {
     runtime,
@@ -27,7 +30,7 @@ export async function startTestBff(env: Record<string, string> = {}): Promise<Te
         new Request(`${ORIGIN}/api/auth/sign-in/email`, {
           method: "POST",
           // Each sign-in from its own address, so tests of the address limit do not hold these back.
-          headers: { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": `10.255.${(addresses = (addresses + 1) % 250)}.1` },
+          headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_ADDRESS_HEADER]: `10.255.${(addresses = (addresses + 1) % 250)}.1` },
           body: JSON.stringify({ email: `${firstName}@acme.test`, password }),
         }),
       );

@@ -5,13 +5,14 @@
  * Run with `node --import ./lib/server/testing/server-only-hooks.mjs --import tsx lib/server/testing/instance.ts`;
  * prints `ready` once it listens on PORT and its runtime is up.
  */
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings } from "@hono/node-server";
 import * as events from "@/app/api/events/route";
 import * as reads from "@/app/api/inbox/reads/route";
 import * as presence from "@/app/api/presence/route";
 import * as webhooks from "@/app/api/webhooks/route";
 import { runtime } from "@/lib/server/runtime/runtime";
 import { signInHandler } from "@/lib/server/accounts/sign-in";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/accounts/client-address";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 type RouteModule = { [method: string]: Handler | unknown };
@@ -25,8 +26,14 @@ const routes: [prefix: string, module: RouteModule][] = [
   ["/api/webhooks", webhooks],
 ];
 
-async function handle(request: Request): Promise<Response> {
+async function handle(request: Request, { incoming }: HttpBindings): Promise<Response> {
   const { pathname } = new URL(request.url);
+  // What scripts/server.mjs does in front of Next: the socket's address, for the sign-in limits.
+  if (pathname.startsWith("/api/auth/")) {
+    const headers = new Headers(request.headers);
+    headers.set(PEER_ADDRESS_HEADER, incoming.socket.remoteAddress ?? "");
+    request = new Request(request, { headers });
+  }
   if (pathname === "/_instance/status") return Response.json((await runtime()).events.status());
   const handler = routes.find(([prefix]) => pathname.startsWith(prefix))?.[1][request.method];
   if (typeof handler !== "function") return new Response(null, { status: 404 });
@@ -35,7 +42,7 @@ async function handle(request: Request): Promise<Response> {
 
 const rt = await runtime();
 await rt.gateway.index.ready();
-serve({ fetch: handle, port: Number(process.env.PORT), hostname: "127.0.0.1" }, () => console.log("ready"));
+serve({ fetch: (request, bindings) => handle(request, bindings as HttpBindings), port: Number(process.env.PORT), hostname: "127.0.0.1" }, () => console.log("ready"));
 
 const stop = () => void rt.close().finally(() => process.exit(0));
 process.on("SIGTERM", stop);
