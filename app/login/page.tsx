@@ -4,16 +4,18 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { LoginForm } from "@/components/auth/login-form";
+import { safeReturnPath } from "@/lib/api/return-path";
 import { DEMO_PASSWORD, runtime } from "@/lib/server/runtime/runtime";
+import { headersOrigin } from "@/lib/server/http/origin";
 import { viewerFrom } from "@/lib/server/http/session";
-import { safeReturnPath } from "@/lib/server/accounts/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const next = safeReturnPath((await searchParams).next);
   const rt = await runtime();
-  if (await viewerFrom(await headers(), rt)) redirect(next);
+  const requestHeaders = await headers();
+  const next = safeReturnPath((await searchParams).next, rt.config.publicUrl ?? headersOrigin(requestHeaders));
+  if (await viewerFrom(requestHeaders, rt)) redirect(next);
   // Demo logins are listed only on the sandbox: a real deployment never shows who can sign in.
   const demoLogins =
     rt.config.mode === "demo" ? (await rt.users.list()).map(({ email, name, role }) => ({ email, name, role })) : [];

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { safeReturnPath } from "@/lib/api/return-path";
 import { authClient, signInErrorSentence } from "@/lib/client/auth";
 
 export type DemoLogin = { email: string; name: string; role: string };
@@ -30,7 +31,8 @@ export function LoginForm({ next, demoLogins, demoPassword }: { next: string; de
       setError(signInErrorSentence(result.error.status ?? 0, retryAfter));
       return;
     }
-    router.replace(next);
+    // The page already checked `next`; the same rule again here, against where this page really is.
+    router.replace(safeReturnPath(next, window.location.origin));
     router.refresh();
   }
 

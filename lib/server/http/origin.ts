@@ -16,8 +16,12 @@ export function isSameOrigin(request: Request, publicUrl: string | null): boolea
 
 /** The origin the request was addressed to, from its Host (and a proxy's `X-Forwarded-Proto`). */
 export function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const protocol = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.replace(":", "");
+  return headersOrigin(request.headers, new URL(request.url));
+}
+
+/** The same for a page, which has the request's headers (`next/headers`) but no Request. */
+export function headersOrigin(headers: Headers, url = new URL("http://localhost")): string {
+  const host = headers.get("x-forwarded-host") ?? headers.get("host") ?? url.host;
+  const protocol = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.replace(":", "");
   return `${protocol}://${host}`;
 }
