@@ -8,6 +8,7 @@ import { atLeast, canSee, filterVisible, permit, resolve, type PolicyRow, type V
 import { apiError } from "./route";
 import type { WriteRecord } from "../activity/activity";
 import type { Gateway } from "../gateway/gateway";
+import { hiddenLanding, landingOf } from "../gateway/send-target";
 
 /**
  * The proxy behind `/api/v2/*`: the browser speaks API v2 to the BFF and the BFF speaks it
@@ -177,9 +178,10 @@ async function checkVisibility(row: PolicyRow, params: Record<string, string>, b
     case "messageTarget": {
       const target: MessageTarget = messageTarget.parse((body as { target: unknown }).target);
       if (target.type === "thread") return threadVisible(target.threadId);
-      if (target.type === "contact") return contactVisible(target.contactId);
-      const found = gateway.index.all().filter((t) => t.profile?.platform === target.platform && t.profile.platformId === target.platformId);
-      if (found.some((t) => t.contact && !canSee(t.contact, viewer))) throw apiError("forbidden", "This person is assigned to another member of the team.");
+      if (target.type === "contact") await contactVisible(target.contactId);
+      // Checked against the thread the send lands in, which may be hidden though the contact is not.
+      const hidden = hiddenLanding(await landingOf(target, gateway, viewer), viewer);
+      if (hidden) throw apiError(hidden, "No such thread.");
       return;
     }
     default:
