@@ -6,6 +6,7 @@ import type { Operation } from "@/lib/api/endpoints";
 import type { StageEntry } from "@/lib/api/pipeline";
 import type { Database } from "@/lib/db/connection";
 import { activity } from "../store/schema";
+import { atLeast, canSee, type Viewer } from "../access/policy";
 
 /** What the proxy knows of a write that succeeded. */
 export type WriteRecord = {
@@ -76,6 +77,37 @@ export function createActivityLog(db: Database) {
       await db.delete(activity).where(and(lt(activity.at, new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000))));
     },
   };
+}
+
+/** How entries' targets are read (the gateway's): each rejects when the inbox cannot read it. */
+export type VisibilityLookup = {
+  thread(threadId: string): Promise<{ assigneeId: string | null }>;
+  contact(contactId: string): Promise<{ assigneeId: string | null }>;
+  message(messageId: string): Promise<{ threadId: string }>;
+};
+
+/**
+ * The entries the viewer may read, by the rule of what each names: its thread (the effective
+ * assignee), else its contact, else its message's thread. A contact the member may see can
+ * have a thread they may not, and its entries hold message text. What can no longer be read
+ * (a deleted thread) is left out, as is an entry naming nothing.
+ */
+export async function visibleEntries(entries: ActivityEntry[], viewer: Viewer, lookup: VisibilityLookup): Promise<ActivityEntry[]> {
+  if (viewer.visibility === "all" || atLeast(viewer.role, "manager")) return entries;
+  const seen = new Map<string, Promise<boolean>>();
+  const once = (key: string, check: () => Promise<boolean>) => {
+    if (!seen.has(key)) seen.set(key, check().catch(() => false));
+    return seen.get(key)!;
+  };
+  const threadVisible = (id: string) => once(`thread:${id}`, async () => canSee(await lookup.thread(id), viewer));
+  const visible = (entry: ActivityEntry): Promise<boolean> => {
+    if (entry.threadId) return threadVisible(entry.threadId);
+    if (entry.contactId) return once(`contact:${entry.contactId}`, async () => canSee(await lookup.contact(entry.contactId!), viewer));
+    if (entry.messageId) return once(`message:${entry.messageId}`, async () => threadVisible((await lookup.message(entry.messageId!)).threadId));
+    return Promise.resolve(false);
+  };
+  const decisions = await Promise.all(entries.map(visible));
+  return entries.filter((_, i) => decisions[i]);
 }
 
 /** The thread, contact and message a write concerns: from its path, its body and the API's answer. */

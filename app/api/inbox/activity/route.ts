@@ -3,9 +3,11 @@ import { activityQuery, type ActivityEntry } from "@/lib/api/activity";
 import { describeIssues } from "@/lib/api/query";
 import { atLeast } from "@/lib/api/roles";
 import { canSee } from "@/lib/server/access/policy";
+import { visibleEntries } from "@/lib/server/activity/activity";
 import { apiError, route } from "@/lib/server/http/route";
 
-// Who did what through the inbox: for a thread or a contact the viewer may see; team-wide for managers.
+// Who did what through the inbox: for a thread or a contact the viewer may see (each entry under
+// the visibility of the thread it names); team-wide for managers.
 export const GET = route(async (request, { runtime, viewer }) => {
   const parsed = activityQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw apiError("invalidRequest", describeIssues(parsed.error));
@@ -17,7 +19,7 @@ export const GET = route(async (request, { runtime, viewer }) => {
   } else if (!atLeast(viewer.role, "manager")) {
     throw apiError("forbidden", "Only managers and admins can see the team's whole activity.");
   }
-  const entries = await runtime.activity.list(query);
+  const entries = await visibleEntries(await runtime.activity.list(query), viewer, runtime.gateway);
   if (query.format === "csv") {
     return new Response(toCsv(entries), {
       headers: {
