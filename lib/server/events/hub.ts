@@ -13,6 +13,9 @@ export type HubMessage = { id: number; event: InboxEvent };
 export type Subscriber = {
   accepts(event: InboxEvent): boolean;
   send(message: HubMessage): void;
+  /** The inbox user listening; `recheck` is told when that user (or every user) changed. */
+  userId?: string;
+  recheck?(): void;
 };
 
 export type Hub = {
@@ -20,6 +23,8 @@ export type Hub = {
   subscribe(subscriber: Subscriber, lastEventId: number | null): () => void;
   clients(): number;
   lastId(): number;
+  /** A user was removed or changed (role, member, password), or with null every user's view: their streams check their session again. */
+  recheck(userId: string | null): void;
 };
 
 export function createHub(options: { memory?: number } = {}): Hub {
@@ -51,6 +56,9 @@ export function createHub(options: { memory?: number } = {}): Hub {
     },
     clients: () => subscribers.size,
     lastId: () => next,
+    recheck(userId) {
+      for (const subscriber of subscribers) if (userId === null || subscriber.userId === userId) subscriber.recheck?.();
+    },
   };
 }
 

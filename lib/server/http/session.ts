@@ -21,9 +21,10 @@ export type SessionViewer = Viewer & {
   memberLinked: boolean;
 };
 
-export async function viewerFrom(requestHeaders: Headers, rt?: Runtime): Promise<SessionViewer | null> {
+/** `refresh: false` checks without renewing the session (an open event stream is not a use of it). */
+export async function viewerFrom(requestHeaders: Headers, rt?: Runtime, options: { refresh?: boolean } = {}): Promise<SessionViewer | null> {
   const { auth, settings } = rt ?? (await runtime());
-  const found = await auth.api.getSession({ headers: requestHeaders });
+  const found = await auth.api.getSession({ headers: requestHeaders, query: options.refresh === false ? { disableRefresh: true } : undefined });
   if (!found) return null;
   const { user } = found;
   const role = (ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as Role) : "member";

@@ -3,19 +3,30 @@ import { INBOX_EVENT_NAME, type InboxEvent } from "@/lib/api/inbox-events";
 import type { HubMessage } from "../events/hub";
 import { atLeast, canSee } from "../access/policy";
 import type { Runtime } from "../runtime/runtime";
-import type { SessionViewer } from "./session";
+import { viewerFrom, type SessionViewer } from "./session";
 
 /**
  * One member's stream of server-sent events: every change they may see, numbered so that a
  * reconnect with `Last-Event-ID` resumes where it broke off, and a heartbeat every 15 s so
  * proxies keep the connection open and the browser notices a dead one. `no-transform`
  * keeps compression from buffering the stream.
+ *
+ * A stream outlives the request that checked its session, so it checks again every
+ * `SESSION_RECHECK_MS` (which also catches `npm run users` and sign-outs elsewhere) and at
+ * once when its user or the team's visibility changes (`hub.recheck`, from this instance or,
+ * through the bus, another). It closes when the session is gone. A new role, member or
+ * visibility applies from then on, and the tab is sent a `resync`, so it reads what it shows
+ * again under the new view: a closed stream would resume from `Last-Event-ID` and leave
+ * now-hidden threads on screen.
  */
 export const HEARTBEAT_MS = 15_000;
+export const SESSION_RECHECK_MS = 10_000;
 
-export function eventsResponse(request: Request, runtime: Runtime, viewer: SessionViewer): Response {
+export function eventsResponse(request: Request, runtime: Runtime, initial: SessionViewer, options: { recheckMs?: number } = {}): Response {
   const encoder = new TextEncoder();
   const lastEventId = parseLastEventId(request.headers.get("last-event-id"));
+  let viewer = initial;
+  let closed = false;
   let cleanup = () => {};
 
   const stream = new ReadableStream<Uint8Array>({
@@ -31,12 +42,40 @@ export function eventsResponse(request: Request, runtime: Runtime, viewer: Sessi
       // The browser reconnects after 2 s when the stream breaks.
       write(`retry: 2000\n: connected\n\n`);
       const accepts = (event: InboxEvent) => visibleTo(event, viewer, runtime);
-      const unsubscribe = runtime.hub.subscribe({ accepts, send }, lastEventId);
+      let checking = false;
+      let again = false;
+      const recheck = async () => {
+        // A change told while a check is under way may postdate what that check read.
+        if (checking) return void (again = true);
+        checking = true;
+        try {
+          do {
+            again = false;
+            const next = await viewerFrom(request.headers, runtime, { refresh: false }).catch((error: unknown) => {
+              console.error("[inbox] checking an event stream's session failed:", error instanceof Error ? error.message : error);
+              return null;
+            });
+            if (closed) return;
+            // Unknown counts as gone: the browser reconnects, and the route checks afresh.
+            if (!next || next.userId !== viewer.userId) return cleanup();
+            if (next.role !== viewer.role || next.memberId !== viewer.memberId || next.visibility !== viewer.visibility) {
+              viewer = next;
+              send({ id: runtime.hub.lastId(), event: { type: "resync" } });
+            }
+          } while (again);
+        } finally {
+          checking = false;
+        }
+      };
+      const unsubscribe = runtime.hub.subscribe({ accepts, send, userId: viewer.userId, recheck: () => void recheck() }, lastEventId);
       // Who is where now: presence is not replayed, so a new stream starts from the present.
       for (const event of runtime.presence.snapshot()) if (accepts(event)) send({ id: runtime.hub.lastId(), event });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
+      const sessionCheck = setInterval(() => void recheck(), options.recheckMs ?? SESSION_RECHECK_MS);
       cleanup = () => {
+        closed = true;
         clearInterval(heartbeat);
+        clearInterval(sessionCheck);
         unsubscribe();
         cleanup = () => {};
         try {
