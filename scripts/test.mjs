@@ -23,9 +23,12 @@ const reports = { unit: "reports/vitest.json", e2e: "reports/playwright.json" };
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 
 let failedStep = null;
+const durations = [];
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  durations.push([name, performance.now() - started]);
   if (result.status !== 0) {
     failedStep = name;
     console.error(`✖ ${name} failed (exit ${result.status ?? result.signal})`);
@@ -33,6 +36,8 @@ for (const [name, cmd, args] of steps) {
   }
 }
 
+// Each step's time beside the counts, so a slow step shows in every run's last lines.
+console.log(`\n${durations.map(([name, ms]) => `${name} ${seconds(ms)}`).join(" · ")} · total ${seconds(durations.reduce((sum, [, ms]) => sum + ms, 0))}`);
 const unit = countVitest(reports.unit);
 const e2e = countPlaywright(reports.e2e);
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
@@ -42,6 +47,10 @@ const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (failedStep && unit.failed + e2e.failed === 0 ? 1 : 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
+
+function seconds(ms) {
+  return ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${Math.round(ms / 1000)} s`;
+}
 
 function answers(host, port) {
   return new Promise((resolve) => {
