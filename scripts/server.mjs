@@ -12,6 +12,7 @@
  * (lib/server/runtime/env.ts) in PORT and INBOX_LISTEN_HOST: listening beyond this machine needs
  * INBOX_SECRET. Plain JavaScript, Next and Node built-ins only, so it runs with `node`.
  */
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -23,6 +24,24 @@ export function stampPeerAddress(request) {
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_ADDRESS_HEADER] = peer;
   else delete request.headers[PEER_ADDRESS_HEADER];
+}
+
+// Methods the Fetch standard forbids: Next cannot build a Request for them and would answer a bare 500.
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** The spec's 405 for a method no route of the inbox takes; true when it answered. */
+export function refuseForbiddenMethod(request, response) {
+  if (!FORBIDDEN_METHODS.has(String(request.method).toUpperCase())) return false;
+  const requestId = `inbox${randomUUID().replaceAll("-", "")}`;
+  const body = { code: "methodNotAllowed", message: `${request.method} is not allowed.`, details: null, requestId };
+  response.writeHead(405, {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "x-request-id": requestId,
+  });
+  response.end(JSON.stringify(body));
+  return true;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv.slice(2));
@@ -47,6 +66,7 @@ async function serve(args) {
   const handle = app.getRequestHandler();
   await app.prepare();
   server.on("request", (request, response) => {
+    if (refuseForbiddenMethod(request, response)) return;
     stampPeerAddress(request);
     void handle(request, response);
   });
