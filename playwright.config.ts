@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SERVERS, baseUrlOf } from "./e2e/servers";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = baseUrlOf("main");
 
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,7 +18,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix, never a failure to run again.
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
@@ -34,21 +35,25 @@ export default defineConfig({
       testIgnore: /faults\.spec\.ts/,
       use: chromiumUse,
     },
-    // Injected API faults hit every request: these run alone, after everything else.
-    { name: "faults", dependencies: ["chromium"], testMatch: /faults\.spec\.ts/, use: chromiumUse },
+    // Injected API faults hit every request of a sandbox: this journey has an inbox of its own.
+    { name: "faults", dependencies: ["setup"], testMatch: /faults\.spec\.ts/, use: { ...chromiumUse, baseURL: baseUrlOf("faults") } },
   ],
-  // E2E runs against a production build, never the dev server.
-  // Its own data folder, fresh every run, so the journeys start from the seed.
-  webServer: {
-    // The inbox's own server (scripts/server.mjs), as `npm start` runs it: it names each request's socket address.
-    command: `rm -rf .data/e2e && node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
-    env: { INBOX_DATA_DIR: ".data/e2e", INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
-    // Ready when the health check answers: it waits for the runtime (database, migrations, seed) and
-    // reaches the sandbox once, so the first journey does not pay the server's cold start.
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // E2E runs against a production build, never the dev server, through the inbox's own server
+  // (scripts/server.mjs, as `npm start` runs it: it names each request's socket address). Each
+  // server has its own data folder, fresh every run, so the journeys start from the seed. A server
+  // is ready when its health check answers: that waits for the runtime (database, migrations,
+  // seed) and reaches the sandbox once, so no journey pays the cold start.
+  webServer: (Object.keys(E2E_SERVERS) as (keyof typeof E2E_SERVERS)[]).map((server) => {
+    const { port, dataDir } = E2E_SERVERS[server];
+    return {
+      name: server,
+      command: `rm -rf ${dataDir} && node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
+      env: { INBOX_DATA_DIR: dataDir, INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
+      url: `${baseUrlOf(server)}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    };
+  }),
 });

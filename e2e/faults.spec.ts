@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { sandboxControl, storageStateOf } from "./helpers";
 
-// Faults the sandbox injects hit every request of the run, so this file runs on its own,
-// after the rest (its own project in playwright.config.ts). The journey is the member's; the
-// faults go in with the admin's session (sandboxControl), the control API being an admin's.
-test.use({ storageState: storageStateOf("member") });
+// Faults the sandbox injects hit every request it answers, so this journey runs on an inbox and
+// sandbox of its own (the `faults` server of e2e/servers.ts), beside the others. It is the
+// member's; the faults go in with the admin's session (sandboxControl), the control API being an admin's.
+test.use({ storageState: storageStateOf("member", "faults") });
 
 test("when the API fails, reads are served from what the inbox holds, with a 'reconnecting' banner", async ({ page }) => {
   await page.goto("/?folder=all");

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type Page } from "@playwright/test";
+import { serverAt, type E2eServer } from "./servers";
 
 /** The demo users the journeys act as, one per role. */
 export const DEMO_USERS = {
@@ -9,8 +10,9 @@ export const DEMO_USERS = {
 } as const;
 export type DemoRole = keyof typeof DEMO_USERS;
 
-export function storageStateOf(role: DemoRole): string {
-  return `e2e/.auth/${role}.json`;
+/** The stored session of a demo role on one of the e2e servers (e2e/servers.ts). */
+export function storageStateOf(role: DemoRole, server: E2eServer = "main"): string {
+  return `e2e/.auth/${server}-${role}.json`;
 }
 
 /**
@@ -20,7 +22,7 @@ export function storageStateOf(role: DemoRole): string {
  */
 export async function sandboxControl(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
   const baseURL = test.info().project.use.baseURL!;
-  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin"), extraHTTPHeaders: { origin: baseURL } });
+  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin", serverAt(baseURL)), extraHTTPHeaders: { origin: baseURL } });
   try {
     const response = await admin.fetch(`/api/sandbox/_sandbox${path}`, { method, data: body });
     expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);

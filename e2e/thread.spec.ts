@@ -12,16 +12,27 @@ type Platform = { platform: string; capabilities: string[]; mutationWindows: Rec
 type ThreadRow = { id: string; accountLinkId: string; restrictions: string[]; contactId: string | null; profile?: { displayName: string | null } };
 
 /** The first thread (in every folder) whose account and platform pass `fits`. */
-async function findThread(request: APIRequestContext, fits: (link: Link, platform: Platform | undefined, thread: ThreadRow) => boolean) {
+async function findThread(
+  request: APIRequestContext,
+  fits: (link: Link, platform: Platform | undefined, thread: ThreadRow) => boolean,
+  /** From the end of the ID order: for the journey about presence, which no other journey's tab may share. */
+  from: "start" | "end" = "start",
+) {
   const links = ((await (await request.get("/api/v2/account-links?limit=100")).json()) as { data: Link[] }).data;
   const platforms = (await (await request.get("/api/v2/platforms")).json()) as Platform[];
   const threads = ((await (await request.get("/api/v2/threads?folder=all&limit=100&expand=profile")).json()) as { data: ThreadRow[] }).data;
-  for (const thread of threads) {
-    const link = links.find((l) => l.id === thread.accountLinkId)!;
-    const platform = platforms.find((p) => p.platform === link.platform);
-    if (fits(link, platform, thread)) return { thread, link, platform };
-  }
-  throw new Error("The seed has no thread that fits");
+  // In ID order, not by activity, and each repetition of a journey its own thread where the seed
+  // has enough: repetitions running side by side (`--repeat-each`) do not meet in one conversation.
+  const fitting = [...threads]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((thread) => {
+      const link = links.find((l) => l.id === thread.accountLinkId)!;
+      return { thread, link, platform: platforms.find((p) => p.platform === link.platform) };
+    })
+    .filter(({ thread, link, platform }) => fits(link, platform, thread));
+  if (fitting.length === 0) throw new Error("The seed has no thread that fits");
+  if (from === "end") fitting.reverse();
+  return fitting[test.info().repeatEachIndex % fitting.length]!;
 }
 
 /** The simulator's control API, through the inbox's server (demo mode only), as the admin it is for. */
@@ -173,6 +184,7 @@ test("teammates see who is in a thread, and a reply after new activity waits for
   const { thread } = await findThread(
     page.request,
     (link, platform, t) => link.status === "active" && link.capabilities.includes("message:send") && !!platform?.capabilities.includes("message:send") && !t.restrictions.includes("message:send"),
+    "end",
   );
   const managerContext = await browser.newContext({ storageState: storageStateOf("manager") });
   const manager = await managerContext.newPage();
