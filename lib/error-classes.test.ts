@@ -24,9 +24,9 @@ const CLASSES: { file: string; name: string; load: () => Promise<Record<string, 
     make: (C) => new (C as unknown as new (code: string, message: string) => Error)("lastAdmin", "The last admin stays."),
   },
   {
-    file: "lib/server/events/event-feed.ts",
+    file: "lib/server/events/webhook-verify.ts",
     name: "WebhookRejected",
-    load: () => import("@/lib/server/events/event-feed"),
+    load: () => import("@/lib/server/events/webhook-verify"),
     make: (C) => new (C as unknown as new (reason: string, message: string) => Error)("signature", "No matching signature found"),
   },
   {

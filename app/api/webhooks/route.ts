@@ -1,4 +1,4 @@
-import { WebhookRejected } from "@/lib/server/events/event-feed";
+import { WebhookRejected } from "@/lib/server/events/webhook-verify";
 import { errorJson, publicRoute } from "@/lib/server/http/route";
 
 // The API's webhook deliveries: the Standard Webhooks signature is checked on the raw body

@@ -1,13 +1,11 @@
 import "server-only";
-import { eq, lt, sql } from "drizzle-orm";
-import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import type { Database } from "@/lib/db/connection";
-import { brandedError } from "@/lib/api/branded-error";
-import { EVENT_RETENTION_MS, event as eventSchema, eventPage, type ApiEvent } from "@/lib/api/events";
+import { eventPage, type ApiEvent } from "@/lib/api/events";
 import type { Gateway } from "../gateway/gateway";
 import { createLocalBus, type Bus, type BusMessage } from "./bus";
+import { createEventCursor } from "./event-cursor";
 import { toInboxEvent, type Hub } from "./hub";
-import { eventState, seenEvents } from "../store/schema";
+import { createWebhookVerifier } from "./webhook-verify";
 
 /**
  * How the inbox hears of changes: webhooks when the API sends them, and replay of
@@ -41,7 +39,7 @@ export type EventFeed = {
   stop(): void;
   /**
    * A webhook delivery, verified on the raw body before anything is parsed (throws
-   * `WebhookRejected`); `applied` settles when it has been applied, so the route can answer
+   * `WebhookRejected`, lib/server/events/webhook-verify); `applied` settles when it has been applied, so the route can answer
    * at once and leave it running.
    */
   receiveWebhook(rawBody: string, headers: Headers): { event: ApiEvent; applied: Promise<"applied" | "duplicate"> };
@@ -57,15 +55,6 @@ export type EventFeed = {
   ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]>;
   status(): EventFeedStatus;
 };
-
-/** A delivery refused: not signed by the API (`signature`, or webhooks not configured), or signed but not an event (`body`). */
-export class WebhookRejected extends brandedError("WebhookRejected") {
-  readonly reason: "signature" | "body";
-  constructor(reason: WebhookRejected["reason"], message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
 
 export type EventFeedOptions = {
   db: Database;
@@ -87,7 +76,6 @@ export type EventFeedOptions = {
   intervals?: { active: number; watch: number; idle: number };
 };
 
-const SEQ_KEY = "lastSeq";
 /** No webhook for this long: deliveries are taken to have stopped, and replay steps up. */
 const WEBHOOK_QUIET_MS = 10_000;
 const CATCH_UP_GAP_MS = 2_000;
@@ -96,8 +84,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { db, gateway, hub } = options;
   const now = options.now ?? Date.now;
   const intervals = options.intervals ?? { active: 1_500, watch: 15_000, idle: 60_000 };
-  const verifier = options.webhookSecret ? new Webhook(options.webhookSecret) : null;
+  const verify = createWebhookVerifier(options.webhookSecret);
   const bus = options.bus ?? createLocalBus();
+  const cursor = createEventCursor(db, bus, now);
 
   let lastSeq: number | null = null;
   let lastWebhookAt: number | null = null;
@@ -106,50 +95,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   let stopped = false;
   let replaying: Promise<void> | null = null;
   let gapSeen = false;
-  let lastPurge = 0;
   // The event processed at `lastSeq`, when known: replay checks the API still has that one there.
   let anchor: { seq: number; id: string } | null = null;
   let restartAsked = false;
-
-  async function loadSeq(): Promise<number | null> {
-    const [row] = await db.select().from(eventState).where(eq(eventState.key, SEQ_KEY));
-    return row ? row.seq : null;
-  }
-
-  async function saveSeq(seq: number): Promise<void> {
-    await db
-      .insert(eventState)
-      .values({ key: SEQ_KEY, seq, updatedAt: new Date(now()) })
-      .onConflictDoUpdate({ target: eventState.key, set: { seq: sql`greatest(${eventState.seq}, ${seq})`, updatedAt: new Date(now()) } });
-  }
-
-  /** Moves the persisted cursor back: only when the API's history started over. */
-  async function resetSeq(seq: number): Promise<void> {
-    await db
-      .insert(eventState)
-      .values({ key: SEQ_KEY, seq, updatedAt: new Date(now()) })
-      .onConflictDoUpdate({ target: eventState.key, set: { seq, updatedAt: new Date(now()) } });
-  }
-
-  /**
-   * Claims event IDs and tells the other instances of the fresh ones, in one transaction: a
-   * process killed before the commit has claimed nothing, so replay brings those events again.
-   * Returns the events nobody had claimed before.
-   */
-  async function claim(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
-    if (events.length === 0) return [];
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(seenEvents)
-        .values(events.map((e) => ({ id: e.id, seq: e.seq, seenAt: new Date(now()) })))
-        .onConflictDoNothing()
-        .returning({ id: seenEvents.id });
-      const fresh = new Set(rows.map((r) => r.id));
-      const applied = events.filter((e) => fresh.has(e.id));
-      if (applied.length) await bus.send({ type: "events", events: applied }, tx);
-      return applied;
-    });
-  }
 
   /** Moves `lastSeq` over a run without gaps; a gap asks replay to fill it. Returns whether it moved. */
   function track(sorted: readonly ApiEvent[]): boolean {
@@ -170,25 +118,19 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     for (const e of events) hub.publish(toInboxEvent(e));
   }
 
-  async function purge(): Promise<void> {
-    if (now() - lastPurge < 60 * 60_000) return;
-    lastPurge = now();
-    await db.delete(seenEvents).where(lt(seenEvents.seenAt, new Date(now() - EVENT_RETENTION_MS)));
-  }
-
   async function ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
-    const applied = await claim(sorted);
+    const applied = await cursor.claim(sorted);
     // A new event at or behind the cursor: the API's history may have started over; replay checks.
     if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
     await apply(applied);
-    if (track(sorted)) await saveSeq(lastSeq!);
+    if (track(sorted)) await cursor.save(lastSeq!);
     return applied;
   }
 
   async function replay(): Promise<void> {
     // Another instance may have replayed (or applied webhooks) further than this one knows.
-    const saved = await loadSeq();
+    const saved = await cursor.load();
     if (saved !== null && (lastSeq === null || saved > lastSeq)) lastSeq = saved;
     if (!(await bus.leads())) {
       // Asking is cheap (the leader coalesces requests), and each ask tries the lock again,
@@ -203,7 +145,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       // First start: begin at the team's latest event (the gateway reads current state anyway).
       const page = await readEvents(Number.MAX_SAFE_INTEGER, 1);
       lastSeq = page.lastSeq;
-      await saveSeq(page.lastSeq);
+      await cursor.save(page.lastSeq);
       return;
     }
     for (let firstPage = true; ; firstPage = false) {
@@ -228,13 +170,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         // A filtered or empty answer still moves forward (lib/api/events: lastSeq semantics).
         lastSeq = page.lastSeq;
         anchor = null;
-        await saveSeq(page.lastSeq);
+        await cursor.save(page.lastSeq);
       }
       if (!page.hasMore || (lastSeq ?? 0) <= from) break;
     }
     gapSeen = false;
     lastReplayAt = now();
-    await purge();
+    await cursor.purge();
   }
 
   async function rebuild(): Promise<void> {
@@ -250,7 +192,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     await rebuild();
     lastSeq = latest;
     anchor = null;
-    await resetSeq(latest);
+    await cursor.reset(latest);
     restartAsked = false;
     await bus.send({ type: "rebuild" });
     gapSeen = false;
@@ -267,7 +209,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       if (message.type === "rebuild") {
         // The replaying instance may have moved the cursor back (a restart); the database has it.
         return rebuild().then(async () => {
-          lastSeq = await loadSeq();
+          lastSeq = await cursor.load();
           anchor = null;
         });
       }
@@ -311,7 +253,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     start() {
       stopped = false;
       void (async () => {
-        lastSeq = await loadSeq();
+        lastSeq = await cursor.load();
         await tick();
       })().catch((error: unknown) => console.error("[inbox] event intake could not start:", error));
     },
@@ -321,30 +263,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       timer = null;
     },
     receiveWebhook(rawBody, headers) {
-      if (!verifier) throw new WebhookRejected("signature", "Webhooks are not configured: set INBOX_WEBHOOK_SECRET.");
-      try {
-        // The body is parsed here, not by the verifier: a signed body that is not JSON is a bad body, not a failure.
-        verifier.verify(
-          rawBody,
-          {
-            "webhook-id": headers.get("webhook-id") ?? "",
-            "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
-            "webhook-signature": headers.get("webhook-signature") ?? "",
-          },
-          { jsonParse: false },
-        );
-      } catch (error) {
-        if (error instanceof WebhookVerificationError) throw new WebhookRejected("signature", error.message);
-        throw error;
-      }
-      const parsed = eventSchema.safeParse(parseJson(rawBody));
-      if (!parsed.success) throw new WebhookRejected("body", "The webhook's body is not an event.");
+      const event = verify(rawBody, headers);
       lastWebhookAt = now();
-      const applied = ingest([parsed.data]).then((done) => {
+      const applied = ingest([event]).then((done) => {
         if (gapSeen) void feed.replayNow().catch(() => undefined);
         return done.length ? ("applied" as const) : ("duplicate" as const);
       });
-      return { event: parsed.data, applied };
+      return { event, applied };
     },
     replayNow() {
       replaying ??= replay().finally(() => {
@@ -379,12 +304,4 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }),
   };
   return feed;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

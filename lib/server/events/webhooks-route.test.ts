@@ -66,9 +66,9 @@ describe("POST /api/webhooks refusals", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it("a refusal raised by another copy of the event feed (the runtime's bundle) is still answered as a refusal", async () => {
+  it("a refusal raised by another copy of the verifier (the runtime's bundle) is still answered as a refusal", async () => {
     vi.resetModules();
-    const other = await import("./event-feed");
+    const other = await import("./webhook-verify");
     const errors = vi.spyOn(console, "error");
     for (const [reason, status, code] of [["signature", 401, "unauthorized"], ["body", 400, "invalidRequest"]] as const) {
       vi.spyOn(bff.runtime.events, "receiveWebhook").mockImplementationOnce(() => {
