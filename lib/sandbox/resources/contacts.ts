@@ -6,7 +6,8 @@ import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pageById, pathId, readBody, readQuery } from "../http";
 import { contacts, contactTags, members, profiles, statuses, tags } from "../schema";
 import { toContact, toMember, toStatus, toTag } from "../model/serialize";
-import { findStatus, findTag } from "./labels";
+import { applyContactChanges, changeContactTags } from "../model/contacts";
+import { findStatus, findTag } from "../model/labels";
 import { requirePlatforms } from "./platform-access";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -30,24 +31,9 @@ export function contactRoutes(ctx: SandboxContext) {
       const tag = await findTag(tx, team.id, ref);
       if (!tag) fail("tagNotFound", `No tag ${ref}`);
       const now = ctx.store.clock.now();
-      const changed = present
-        ? await tx.insert(contactTags).values({ contactId: id, tagId: tag.id, addedAt: now }).onConflictDoNothing().returning()
-        : await tx
-            .delete(contactTags)
-            .where(and(eq(contactTags.contactId, id), eq(contactTags.tagId, tag.id)))
-            .returning();
-      if (changed.length === 0) return (await loadContacts(tx, team.id, [row]))[0]!;
-      const [next] = await tx
-        .update(contacts)
-        .set({ updatedAt: now })
-        .where(and(eq(contacts.teamId, team.id), eq(contacts.id, id)))
-        .returning();
-      record({
-        type: "contact.tagsChanged",
-        objectType: "contact",
-        objectId: id,
-        data: present ? { added: [tag.id], removed: [] } : { added: [], removed: [tag.id] },
-      });
+      const changed = await changeContactTags(tx, record, row, present ? [tag.id] : [], present ? [] : [tag.id], now);
+      if (!changed) return (await loadContacts(tx, team.id, [row]))[0]!;
+      const [next] = await tx.select().from(contacts).where(and(eq(contacts.teamId, team.id), eq(contacts.id, id)));
       return (await loadContacts(tx, team.id, [next!]))[0]!;
     });
     return c.json(contact);
@@ -129,17 +115,7 @@ export function contactRoutes(ctx: SandboxContext) {
           if (body.assigneeId !== row.assigneeId) changes.assigneeId = body.assigneeId;
         }
 
-        if (Object.keys(changes).length === 0) return (await loadContacts(tx, team.id, [row]))[0]!;
-        const [next] = await tx
-          .update(contacts)
-          .set({ ...changes, updatedAt: ctx.store.clock.now() })
-          .where(and(eq(contacts.teamId, team.id), eq(contacts.id, id)))
-          .returning();
-        const event = { objectType: "contact", objectId: id } as const;
-        if (changes.statusId !== undefined) record({ ...event, type: "contact.statusChanged", data: { statusId: changes.statusId } });
-        if (changes.notes !== undefined) record({ ...event, type: "contact.notesChanged", data: { notes: changes.notes } });
-        if (changes.valuation !== undefined) record({ ...event, type: "contact.valuationChanged", data: { valuation: changes.valuation } });
-        if (changes.assigneeId !== undefined) record({ ...event, type: "contact.assigneeChanged", data: { assigneeId: changes.assigneeId } });
+        const next = await applyContactChanges(tx, record, row, changes, ctx.store.clock.now());
         return (await loadContacts(tx, team.id, [next!]))[0]!;
       });
       return c.json(contact);

@@ -26,7 +26,6 @@ import {
   ensureContact,
   findProfile,
   findThreadBetween,
-  refreshLastPreview,
   requireAccountLink,
   requireMessage,
   requirePlatformRow,
@@ -34,13 +33,13 @@ import {
   startThread,
   type AccountLinkRow,
   type LoadedThread,
-  type MessageRow,
   type PlatformRow,
   type ProfileRow,
   type RecordEvent,
   type ThreadRow,
 } from "../model/conversations";
 import { fail, pathId, readBody, readQuery } from "../http";
+import { editMessage, setReaction, unsendMessage, type MessageAt } from "../model/messages";
 import { newId } from "../model/ids";
 import { contacts, idempotencyKeys, messages, profiles, type teams } from "../schema";
 import { toMessage, toThread } from "../model/serialize";
@@ -64,11 +63,7 @@ export function messageRoutes(ctx: SandboxContext) {
   /** A mutation of one message: its row locked, its thread, account link and platform at hand. */
   async function mutate<T>(
     c: Context<SandboxEnv>,
-    run: (
-      tx: Database,
-      record: RecordEvent,
-      at: { message: MessageRow; thread: ThreadRow; link: AccountLinkRow; platform: PlatformRow; now: Date },
-    ) => Promise<T>,
+    run: (tx: Database, record: RecordEvent, at: MessageAt) => Promise<T>,
   ): Promise<T> {
     const team = c.get("team");
     const id = pathId(c, "messageId", "messageNotFound");
@@ -90,26 +85,7 @@ export function messageRoutes(ctx: SandboxContext) {
   }
 
   async function react(c: Context<SandboxEnv>, emoji: string, present: boolean) {
-    const reactions = await mutate(c, async (tx, record, { message, thread, link, platform, now }) => {
-      assertCapability("message:react", capabilityContext(link, platform, thread, message, now));
-      const ours = (r: Record<string, unknown>) => {
-        const author = r.author as { type?: unknown; accountLinkId?: unknown } | undefined;
-        return r.emoji === emoji && author?.type === "accountLink" && author.accountLinkId === thread.accountLinkId;
-      };
-      const exists = message.reactions.some(ours);
-      if (exists === present) return message.reactions;
-      const next = present
-        ? [...message.reactions, { emoji, author: { type: "accountLink", accountLinkId: thread.accountLinkId }, reactedAt: now.toISOString() }]
-        : message.reactions.filter((r) => !ours(r));
-      await tx.update(messages).set({ reactions: next }).where(eq(messages.id, message.id));
-      record({
-        type: present ? "message.reactionAdded" : "message.reactionRemoved",
-        objectType: "message",
-        objectId: message.id,
-        data: { threadId: thread.id, messageId: message.id, emoji },
-      });
-      return next;
-    });
+    const reactions = await mutate(c, (tx, record, at) => setReaction(tx, record, at, emoji, present));
     return c.json({ reactions });
   }
 
@@ -155,40 +131,12 @@ export function messageRoutes(ctx: SandboxContext) {
     })
     .patch("/messages/:messageId", async (c) => {
       const body = await readBody(c, messagePatch);
-      const updated = await mutate(c, async (tx, record, { message, thread, link, platform, now }) => {
-        assertCapability("message:edit", capabilityContext(link, platform, thread, message, now));
-        assertLength(platform, body.content);
-        if (body.content === message.content) return message;
-        const [next] = await tx
-          .update(messages)
-          .set({ content: body.content, editedAt: now, versions: [...message.versions, { content: body.content, at: now.toISOString() }] })
-          .where(eq(messages.id, message.id))
-          .returning();
-        await refreshLastPreview(tx, thread, next!);
-        record({
-          type: "message.edited",
-          objectType: "message",
-          objectId: message.id,
-          data: { threadId: thread.id, messageId: message.id, editedAt: now.toISOString() },
-        });
-        return next!;
-      });
+      const updated = await mutate(c, (tx, record, at) => editMessage(tx, record, at, body.content));
       return c.json(toMessage(updated, clock.now(), ctx.mediaSigner(c)));
     })
     .delete("/messages/:messageId", async (c) => {
       const { scope } = readQuery(c, messageDeleteQuery);
-      const updated = await mutate(c, async (tx, record, { message, thread, link, platform, now }) => {
-        assertCapability("message:unsend", capabilityContext(link, platform, thread, message, now));
-        const [next] = await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, message.id)).returning();
-        await refreshLastPreview(tx, thread, next!);
-        record({
-          type: "message.deleted",
-          objectType: "message",
-          objectId: message.id,
-          data: { threadId: thread.id, messageId: message.id, scope },
-        });
-        return next!;
-      });
+      const updated = await mutate(c, (tx, record, at) => unsendMessage(tx, record, at, scope));
       return c.json(toMessage(updated, clock.now(), ctx.mediaSigner(c)));
     })
     .get("/messages/:messageId/history", async (c) => {
@@ -235,7 +183,7 @@ const MEDIA_KINDS: ReadonlySet<string> = new Set(["image", "video", "audio", "fi
  * One send, inside the caller's transaction: target resolved and every rule checked before
  * anything is written, then the injected fault (if any) decides what the platform did.
  */
-async function send(
+export async function send(
   ctx: SandboxContext,
   c: Context<SandboxEnv>,
   tx: Database,

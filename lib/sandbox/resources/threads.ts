@@ -8,11 +8,9 @@ import {
   threadListQuery,
   threadPatch,
   type Thread,
-  type ThreadDeleteResult,
   type ThreadExpand,
   type TypingResult,
 } from "@/lib/api/threads";
-import { checkCapability } from "@/lib/api/capabilities";
 import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../context";
 import {
@@ -22,11 +20,11 @@ import {
   requirePlatformRow,
   requireThread,
   type LoadedThread,
-  type ThreadRow,
 } from "../model/conversations";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, encodeCursor, fail, pathId, readBody, readQuery } from "../http";
 import { accountLinks, contacts, contactTags, members, messages, profiles, statuses, tags, threads } from "../schema";
 import { toAccountLink, toMember, toMessage, toProfile, toThread } from "../model/serialize";
+import { deleteThread, updateThread } from "../model/threads";
 import { loadContacts } from "./contacts";
 import { requirePlatforms } from "./platform-access";
 
@@ -87,64 +85,14 @@ export function threadRoutes(ctx: SandboxContext) {
       const team = c.get("team");
       const id = pathId(c, "threadId", "threadNotFound");
       const body = await readBody(c, threadPatch);
-      const thread = await ctx.store.write(team.id, async (tx, record) => {
-        const { row, contactAssigneeId } = await requireThread(tx, team.id, id);
-        requirePlatforms(team, [row.platform]);
-        if (body.assigneeId) {
-          const [member] = await tx
-            .select({ id: members.id })
-            .from(members)
-            .where(and(eq(members.teamId, team.id), eq(members.id, body.assigneeId)));
-          if (!member) fail("memberNotFound", `No member ${body.assigneeId}`);
-        }
-
-        const changes: Partial<ThreadRow> = {};
-        if (body.archived !== undefined && body.archived !== row.archived) changes.archived = body.archived;
-        if (body.unread !== undefined && body.unread !== row.unread) changes.unread = body.unread;
-        if (body.typingIndicators !== undefined && body.typingIndicators !== row.typingIndicators) {
-          changes.typingIndicators = body.typingIndicators;
-        }
-        if (body.assigneeId !== undefined && body.assigneeId !== row.ownAssigneeId) changes.ownAssigneeId = body.assigneeId;
-        if (Object.keys(changes).length === 0) return toThread(row, contactAssigneeId);
-
-        const [next] = await tx
-          .update(threads)
-          .set(changes)
-          .where(and(eq(threads.teamId, team.id), eq(threads.id, id)))
-          .returning();
-        const event = { objectType: "thread", objectId: id } as const;
-        if (changes.archived !== undefined) record({ ...event, type: changes.archived ? "thread.archived" : "thread.unarchived", data: {} });
-        if (changes.unread !== undefined) record({ ...event, type: "thread.unreadChanged", data: { unread: changes.unread } });
-        if (changes.typingIndicators !== undefined) {
-          record({ ...event, type: "thread.typingIndicatorsChanged", data: { typingIndicators: changes.typingIndicators } });
-        }
-        if (changes.ownAssigneeId !== undefined) {
-          record(
-            changes.ownAssigneeId
-              ? { ...event, type: "thread.assigned", data: { assigneeId: changes.ownAssigneeId } }
-              : { ...event, type: "thread.unassigned", data: { assigneeId: null } },
-          );
-        }
-        return toThread(next!, contactAssigneeId);
-      });
+      const { row, contactAssigneeId } = await updateThread(ctx, team, id, body);
+      const thread = toThread(row, contactAssigneeId);
       return c.json(thread);
     })
     .delete("/threads/:threadId", async (c) => {
       const team = c.get("team");
       const id = pathId(c, "threadId", "threadNotFound");
-      const result = await ctx.store.write(team.id, async (tx, record): Promise<ThreadDeleteResult> => {
-        const { row } = await requireThread(tx, team.id, id);
-        requirePlatforms(team, [row.platform]);
-        const link = await requireAccountLink(tx, team.id, row.accountLinkId);
-        const platform = await requirePlatformRow(tx, row.platform);
-        // The platform deletes it too only when the account can, in this thread, right now.
-        const remote = checkCapability("thread:delete", capabilityContext(link, platform, row)).allowed;
-        const scope = remote ? "remoteAndLocal" : "local";
-        await tx.delete(messages).where(and(eq(messages.teamId, team.id), eq(messages.threadId, id)));
-        await tx.delete(threads).where(and(eq(threads.teamId, team.id), eq(threads.id, id)));
-        record({ type: "thread.deleted", objectType: "thread", objectId: id, data: { scope } });
-        return { scope };
-      });
+      const result = await deleteThread(ctx, team, id);
       return c.json(result);
     })
     .post("/threads/:threadId/typing", async (c) => {
