@@ -14,11 +14,14 @@ import { labelRoutes } from "./resources/labels";
 import { mediaRoutes } from "./resources/media";
 import { memberRoutes } from "./resources/members";
 import { messageRoutes } from "./resources/messages";
+import { outreachRoutes } from "./resources/outreach/routes";
 import { platformRoutes } from "./resources/platforms";
 import { teamRoutes } from "./resources/team";
 import { threadRoutes } from "./resources/threads";
 import { teams, tokens } from "./schema";
 import { openSandboxStore, type StoreOptions } from "./store";
+import { v1Routes } from "./v1/app";
+import { isV1Path, v1ErrorResponse } from "./v1/http";
 
 /**
  * The sandbox: a complete implementation of API v2 as a Hono app with a fetch handler.
@@ -76,20 +79,25 @@ function buildApp(ctx: SandboxContext) {
 
   const api = new Hono<SandboxEnv>();
   api.use("*", authenticate(ctx));
-  for (const routes of [platformRoutes, teamRoutes, memberRoutes, accountLinkRoutes, threadRoutes, messageRoutes, contactRoutes, labelRoutes, eventRoutes]) {
+  for (const routes of [platformRoutes, teamRoutes, memberRoutes, accountLinkRoutes, threadRoutes, messageRoutes, contactRoutes, labelRoutes, eventRoutes, outreachRoutes]) {
     api.route("/", routes(ctx));
   }
   app.route("/v2", api);
+  app.route("/v1", v1Routes(ctx, authenticate(ctx)));
   app.route("/_sandbox", controlRoutes(ctx));
   app.route("/media", mediaRoutes(ctx));
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const otherMethod = app.routes.some((r) => r.method !== c.req.method && r.method !== "ALL" && routeMatches(r.path, path));
-    return errorResponse(c, otherMethod ? "methodNotAllowed" : "notFound", otherMethod ? `${c.req.method} is not allowed on ${path}` : `No endpoint at ${path}`);
+    const code = otherMethod ? "methodNotAllowed" : "notFound";
+    const message = otherMethod ? `${c.req.method} is not allowed on ${path}` : `No endpoint at ${path}`;
+    if (isV1Path(c)) return v1ErrorResponse(ctx, c, new ApiError({ status: ERROR_STATUS[code], code, message }));
+    return errorResponse(c, code, message);
   });
 
   app.onError((error, c) => {
+    if (isV1Path(c)) return v1ErrorResponse(ctx, c, error);
     if (error instanceof ApiError) {
       if (error.retryAfter !== null) c.header("Retry-After", String(error.retryAfter));
       return c.json(bodyOf(c, error.code, error.message, error.details), error.status as 400);
