@@ -19,6 +19,12 @@ import { brandedError } from "./branded-error";
  * - 422 `messageNotMutable`: edit, unsend or react on a message that cannot take it
  *   (`details.reason`: `inbound` for edit/unsend of a received message, `deleted`).
  * - 405 `methodNotAllowed`: a known path with a method it does not take.
+ * - Outreach (lists, leads, import jobs, campaigns): 404 `listNotFound`, `leadNotFound`,
+ *   `importJobNotFound`, `campaignNotFound`, `columnNotFound`; 409 `invalidTransition` for
+ *   a state change the resource's state does not allow (`details.status`, the current one);
+ *   422 `campaignInvalid` when sync or start finds the campaign unusable
+ *   (`details.issues`: `[{ field, issue }]`); 403 `planRequired` with `details.addOn`
+ *   `outreach` on a plan without it.
  *
  * The inbox's BFF speaks the same body and adds: 403 `forbidden` (the member's role may not
  * do this), `upstreamUnavailable` (502 when the API could not be reached, 504 when it did
@@ -45,6 +51,11 @@ export const ERROR_STATUS = {
   statusNotFound: 404,
   attachmentNotFound: 404,
   userNotFound: 404,
+  listNotFound: 404,
+  leadNotFound: 404,
+  importJobNotFound: 404,
+  campaignNotFound: 404,
+  columnNotFound: 404,
   methodNotAllowed: 405,
   accountLinkDisconnected: 409,
   duplicateTag: 409,
@@ -53,12 +64,14 @@ export const ERROR_STATUS = {
   userExists: 409,
   memberTaken: 409,
   lastAdmin: 409,
+  invalidTransition: 409,
   capabilityNotSupported: 422,
   threadRestricted: 422,
   mutationWindowClosed: 422,
   messageTooLong: 422,
   messageNotMutable: 422,
   idempotencyKeyReused: 422,
+  campaignInvalid: 422,
   rateLimited: 429,
   internalError: 500,
   sendUnconfirmed: 502,
@@ -90,6 +103,8 @@ export const errorDetails = {
   mutationWindowClosed: z.looseObject({ capability: z.string(), closedAt: z.string() }),
   messageTooLong: z.looseObject({ maxLength: z.number() }),
   messageNotMutable: z.looseObject({ reason: z.string() }),
+  invalidTransition: z.looseObject({ status: z.string() }),
+  campaignInvalid: z.looseObject({ issues: z.array(z.looseObject({ field: z.string(), issue: z.string() })) }),
   planRequired: z.looseObject({ addOn: z.string() }),
   platformNotAvailable: z.looseObject({ platform: z.string() }),
   rateLimited: z.looseObject({ retryAfter: z.number(), window: z.string() }),
@@ -127,6 +142,11 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   statusNotFound: "That status no longer exists.",
   attachmentNotFound: "That attachment is no longer available.",
   userNotFound: "That user no longer exists. Reload the list.",
+  listNotFound: "That list no longer exists.",
+  leadNotFound: "That lead isn't in this campaign.",
+  importJobNotFound: "That import no longer exists.",
+  campaignNotFound: "That campaign no longer exists.",
+  columnNotFound: "That column no longer exists.",
   methodNotAllowed: "That action isn't available here.",
   accountLinkDisconnected: "This account is disconnected. Reconnect it in the dashboard to send.",
   duplicateTag: "A tag with that name already exists.",
@@ -135,12 +155,14 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   userExists: "A user with that email already exists.",
   memberTaken: "Another user already acts as that member. Unlink them first.",
   lastAdmin: "The team needs at least one admin: make someone else an admin first.",
+  invalidTransition: "That can't be done in its current state. Reload to see where it stands.",
   capabilityNotSupported: "This account can't do that on its platform.",
   threadRestricted: "That's turned off in this conversation.",
   mutationWindowClosed: "It's too late to change this message: the platform's time limit has passed.",
   messageTooLong: "This message is too long for the platform.",
   messageNotMutable: "This message can't be changed.",
   idempotencyKeyReused: "This send was already made with different content. Start a new message.",
+  campaignInvalid: "This campaign has problems to fix before it can run.",
   rateLimited: "Your team is sending too many requests. We'll retry in a moment.",
   internalError: "Something went wrong on our side. Try again.",
   sendUnconfirmed: "We couldn't confirm this message was delivered. Don't resend it: we'll check on it.",

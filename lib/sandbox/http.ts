@@ -45,6 +45,17 @@ export async function readBody<Schema extends z.ZodType>(c: Context, schema: Sch
   return parsed.data;
 }
 
+/** A body that may be left out entirely, read as `{}` (`POST /_sandbox/reset`, the outreach actions whose body is `{}`). */
+export async function readOptionalBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+  const text = await c.req.raw.clone().text();
+  if (text.trim() === "") {
+    const parsed = schema.safeParse({});
+    if (!parsed.success) fail("invalidRequest", "A JSON request body is required");
+    return parsed.data;
+  }
+  return readBody(c, schema);
+}
+
 /**
  * Cursors are opaque to clients: base64url JSON of the sort key of the last item and a
  * digest of the filters they were made with. Used with other filters, or tampered with,

@@ -273,3 +273,203 @@ export const settings = sandbox.table("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+/*
+ * Outreach (spec: api-v1-and-outreach.md): lists of leads, import jobs that fill them, and
+ * campaigns that message them. A lead row carries its prospect's fields itself (one row per
+ * list and person), so a list's page is one indexed scan: every sort has an index led by
+ * `list_id` on the same expression the query orders by, nulls folded to the lowest value
+ * (and text in byte order, as a `.keyword` sort is, whatever the database's collation).
+ */
+export const outreachLists = sandbox.table(
+  "outreach_lists",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    icon: text("icon"),
+    color: text("color"),
+    description: text("description"),
+    /** Kept by every write that adds leads, so GET /lists never counts 100,000 rows. */
+    profilesCount: integer("profiles_count").notNull().default(0),
+    reachableCount: integer("reachable_count").notNull().default(0),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at"),
+  },
+  (t) => [index("outreach_lists_team").on(t.teamId, t.id)],
+);
+
+export const outreachColumns = sandbox.table(
+  "outreach_columns",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    listId: text("list_id").notNull(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("outreach_columns_list").on(t.listId, t.position)],
+);
+
+export const outreachLeads = sandbox.table(
+  "outreach_leads",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    listId: text("list_id").notNull(),
+    platform: text("platform").notNull(),
+    platformId: text("platform_id").notNull(),
+    externalId: text("external_id"),
+    documentId: text("document_id"),
+    displayName: text("display_name"),
+    username: text("username"),
+    handle: text("handle"),
+    image: text("image"),
+    bio: text("bio"),
+    location: text("location"),
+    profileUrl: text("profile_url"),
+    websiteUrl: text("website_url"),
+    websiteDomain: text("website_domain"),
+    verified: text("verified").notNull(),
+    profileType: text("profile_type"),
+    isProtected: boolean("is_protected").notNull(),
+    followerCount: integer("follower_count"),
+    followingCount: integer("following_count"),
+    postCount: integer("post_count"),
+    engagementCount: integer("engagement_count"),
+    listedCount: integer("listed_count"),
+    platformCreatedAt: ts("platform_created_at"),
+    firstSeenAt: ts("first_seen_at").notNull(),
+    lastUpdatedAt: ts("last_updated_at"),
+    lastEnrichedAt: ts("last_enriched_at"),
+    lastActiveAt: ts("last_active_at"),
+    source: text("source"),
+    confidence: doublePrecision("confidence").notNull(),
+    accountStatus: text("account_status").notNull(),
+    platformData: jsonb("platform_data").$type<Record<string, unknown>>().notNull(),
+    tagIds: text("tag_ids").array().notNull(),
+    statusId: text("status_id"),
+    valuation: doublePrecision("valuation"),
+    notes: text("notes"),
+    assigneeId: text("assignee_id"),
+    threads: jsonb("threads").$type<{ id: string; accountLinkId: string; lastMessageTimestamp: string | null; createdAt: string }[]>().notNull(),
+    /** Custom column values keyed `custom_<columnId>`. */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    stage: text("stage").notNull(),
+    accountLinkId: text("account_link_id"),
+    threadId: text("thread_id"),
+    reachable: boolean("reachable").notNull(),
+    lastContactedAt: ts("last_contacted_at"),
+    lastRepliedAt: ts("last_replied_at"),
+    /** Lower-cased name, username and bio: what `search` looks in. */
+    searchText: text("search_text").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("outreach_leads_person").on(t.listId, t.platform, t.platformId),
+    index("outreach_leads_team_person").on(t.teamId, t.platform, t.platformId),
+    index("outreach_leads_team_username").on(t.teamId, sql`lower(${t.username})`),
+    index("outreach_leads_team_external").on(t.teamId, t.externalId),
+    index("outreach_leads_followers").on(t.listId, sql`coalesce(${t.followerCount}, -1)`, t.id),
+    index("outreach_leads_following").on(t.listId, sql`coalesce(${t.followingCount}, -1)`, t.id),
+    index("outreach_leads_posts").on(t.listId, sql`coalesce(${t.postCount}, -1)`, t.id),
+    index("outreach_leads_valuation").on(t.listId, sql`coalesce(${t.valuation}, '-Infinity'::float8)`, t.id),
+    index("outreach_leads_display_name").on(t.listId, sql`(coalesce(${t.displayName}, '') collate "C")`, t.id),
+    index("outreach_leads_username").on(t.listId, sql`(coalesce(${t.username}, '') collate "C")`, t.id),
+    index("outreach_leads_location").on(t.listId, sql`(coalesce(${t.location}, '') collate "C")`, t.id),
+    index("outreach_leads_created").on(t.listId, t.createdAt, t.id),
+    index("outreach_leads_last_active").on(t.listId, sql`coalesce(${t.lastActiveAt}, '-infinity'::timestamptz)`, t.id),
+    index("outreach_leads_last_contacted").on(t.listId, sql`coalesce(${t.lastContactedAt}, '-infinity'::timestamptz)`, t.id),
+  ],
+);
+
+export const importJobs = sandbox.table(
+  "import_jobs",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    listId: text("list_id").notNull(),
+    type: text("type").notNull(),
+    status: text("status").notNull(),
+    totalCount: integer("total_count"),
+    processedCount: integer("processed_count").notNull().default(0),
+    addedCount: integer("added_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    error: text("error"),
+    /** Items per minute while running. */
+    rate: integer("rate").notNull(),
+    /** When the job entered its status: the clock the queue and progress are worked out from. */
+    statusSince: ts("status_since").notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at"),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("import_jobs_list").on(t.teamId, t.listId, t.id), index("import_jobs_status").on(t.teamId, t.status)],
+);
+
+/** Per-team outreach state: whether the import queue is frozen (by bulk-pause, until bulk-resume). */
+export const outreachSettings = sandbox.table("outreach_settings", {
+  teamId: text("team_id").primaryKey(),
+  importQueueFrozen: boolean("import_queue_frozen").notNull().default(false),
+});
+
+export const campaigns = sandbox.table(
+  "campaigns",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status").notNull(),
+    type: text("type").notNull(),
+    dryRun: boolean("dry_run").notNull().default(false),
+    isMigratedToV2: boolean("is_migrated_to_v2").notNull().default(true),
+    /** Worked out from the leads by sync (and the seed): targets, reachable pending ones, contacted, replied. */
+    targetsCount: integer("targets_count").notNull().default(0),
+    estimatedTargets: integer("estimated_targets").notNull().default(0),
+    contactedCount: integer("contacted_count").notNull().default(0),
+    repliesCount: integer("replies_count").notNull().default(0),
+    hourlyMessageRate: integer("hourly_message_rate").notNull(),
+    scheduleTimezone: text("schedule_timezone").notNull(),
+    scheduleHours: jsonb("schedule_hours").$type<Record<string, { start: number; end: number }>>().notNull(),
+    customVariables: jsonb("custom_variables").$type<Record<string, { displayName: string; description: string | null }>>().notNull(),
+    accountLinkIds: text("account_link_ids").array().notNull(),
+    automations: jsonb("automations")
+      .$type<{ id: string; trigger: string; action: string; actionData: Record<string, unknown>; enabled: boolean }[]>()
+      .notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at"),
+    pausedAt: ts("paused_at"),
+    completedAt: ts("completed_at"),
+    lastStartedAt: ts("last_started_at"),
+  },
+  (t) => [index("campaigns_team").on(t.teamId, t.id)],
+);
+
+/** Every version of every step is kept; the highest `campaign_version` is the active sequence. */
+export const campaignSteps = sandbox.table(
+  "campaign_steps",
+  {
+    id: text("id").primaryKey(),
+    campaignId: text("campaign_id").notNull(),
+    rank: integer("rank").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    campaignVersion: integer("campaign_version").notNull(),
+  },
+  (t) => [index("campaign_steps_campaign").on(t.campaignId, t.campaignVersion, t.rank)],
+);
+
+export const campaignLists = sandbox.table(
+  "campaign_lists",
+  {
+    campaignId: text("campaign_id").notNull(),
+    listId: text("list_id").notNull(),
+    exclude: boolean("exclude").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.listId] }), index("campaign_lists_list").on(t.listId)],
+);

@@ -17,6 +17,13 @@ export const ID_PREFIX = {
   event: "evt",
   webhook: "wh",
   request: "req",
+  list: "lst",
+  lead: "lead",
+  column: "col",
+  importJob: "imp",
+  campaign: "cmp",
+  step: "stp",
+  automation: "aut",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

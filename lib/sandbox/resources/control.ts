@@ -5,7 +5,7 @@ import { ACCOUNT_LINK_STATUSES } from "@/lib/api/platforms";
 import { capabilityName } from "@/lib/api/capability-names";
 import { serviceId } from "@/lib/api/primitives";
 import type { SandboxContext, SandboxEnv } from "../context";
-import { fail, pathId, readBody } from "../http";
+import { fail, pathId, readBody, readOptionalBody } from "../http";
 import { LIVE_INTERVAL, liveMode } from "../simulator/live";
 import { accountLinks, contacts, teams, threads, tokens } from "../schema";
 import { toAccountLink, toThread } from "../model/serialize";
@@ -161,17 +161,6 @@ async function authenticate(ctx: SandboxContext, c: Context<SandboxEnv>): Promis
     .where(eq(tokens.token, match[1]!));
   if (!found || found.revoked) fail("unauthorized", "The token is not valid, or was revoked");
   c.set("team", found.team);
-}
-
-/** A body that may be left out entirely (`POST /reset` with no options). */
-async function readOptionalBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
-  const text = await c.req.raw.clone().text();
-  if (text.trim() === "") {
-    const parsed = schema.safeParse({});
-    if (!parsed.success) fail("invalidRequest", "A JSON request body is required");
-    return parsed.data;
-  }
-  return readBody(c, schema);
 }
 
 const nonEmptyText = z.string().refine((s) => s.trim().length > 0, "Must not be empty");

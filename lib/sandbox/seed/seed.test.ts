@@ -13,11 +13,19 @@ import { isPredefinedColor } from "../model/colors";
 import { toApiEvent } from "../events/event-log";
 import {
   accountLinks,
+  campaignLists,
+  campaigns,
+  campaignSteps,
   contacts,
   contactTags,
   events,
+  importJobs,
   members,
   messages,
+  outreachColumns,
+  outreachLeads,
+  outreachLists,
+  outreachSettings,
   platforms,
   profiles,
   statuses,
@@ -89,6 +97,14 @@ describe("seedSandbox", () => {
       threads: rows.threads.length,
       messages: rows.messages.length,
       events: rows.events.length,
+      outreachLists: rows.outreachLists.length,
+      outreachColumns: rows.outreachColumns.length,
+      outreachLeads: rows.outreachLeads.length,
+      importJobs: rows.importJobs.length,
+      outreachSettings: rows.outreachSettings.length,
+      campaigns: rows.campaigns.length,
+      campaignSteps: rows.campaignSteps.length,
+      campaignLists: rows.campaignLists.length,
     });
   });
 
@@ -510,6 +526,8 @@ describe("seedSandbox with scale", () => {
       expect(scaled.threads).toBe(2020);
       expect(scaled.messages).toBeGreaterThan(15_000);
       expect(scaled.messages).toBeLessThan(25_000);
+      // Ten leads per thread in the biggest outreach list, plus the other lists.
+      expect(scaled.outreachLeads).toBeGreaterThan(20_000);
       const acmeEvents = await handle.db.select({ type: events.type }).from(events).where(eq(events.teamId, acmeRow.id));
       expect(acmeEvents.filter((e) => e.type.startsWith("message.")).length).toBeLessThanOrEqual(500);
       expect(acmeRow.lastSeq).toBe(acmeEvents.length);
@@ -556,6 +574,14 @@ async function readAll(db: Database) {
     threads: await db.select().from(threads).orderBy(asc(threads.id)),
     messages: await db.select().from(messages).orderBy(asc(messages.threadId), asc(messages.sentAt), asc(messages.id)),
     events: await db.select().from(events).orderBy(asc(events.teamId), asc(events.seq)),
+    outreachLists: await db.select().from(outreachLists).orderBy(asc(outreachLists.id)),
+    outreachColumns: await db.select().from(outreachColumns).orderBy(asc(outreachColumns.id)),
+    outreachLeads: await db.select().from(outreachLeads).orderBy(asc(outreachLeads.id)),
+    importJobs: await db.select().from(importJobs).orderBy(asc(importJobs.id)),
+    outreachSettings: await db.select().from(outreachSettings).orderBy(asc(outreachSettings.teamId)),
+    campaigns: await db.select().from(campaigns).orderBy(asc(campaigns.id)),
+    campaignSteps: await db.select().from(campaignSteps).orderBy(asc(campaignSteps.id)),
+    campaignLists: await db.select().from(campaignLists).orderBy(asc(campaignLists.campaignId), asc(campaignLists.listId)),
   } satisfies Record<string, unknown[]>;
 }
 

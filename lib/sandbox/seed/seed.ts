@@ -1,14 +1,24 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/connection";
 import { sequentialIds } from "../model/ids";
+import { refreshCampaignNumbers } from "../model/campaigns";
+import { rowsOf } from "../store";
 import {
   accountLinks,
+  campaignLists,
+  campaigns,
+  campaignSteps,
   contacts,
   contactTags,
   events,
+  importJobs,
   members,
   messages,
+  outreachColumns,
+  outreachLeads,
+  outreachLists,
+  outreachSettings,
   platforms,
   profiles,
   statuses,
@@ -17,6 +27,7 @@ import {
   threads,
   tokens,
 } from "../schema";
+import { buildOutreach, type OutreachRows } from "./outreach";
 import { PLATFORM_ROWS } from "./platforms";
 import { ACME, TEAM_SPECS } from "./teams";
 import { buildTeamWorld, type TeamWorld } from "./world";
@@ -25,7 +36,9 @@ import { buildTeamWorld, type TeamWorld } from "./world";
  * Seeds empty, migrated sandbox tables with a complete world: the platforms, Acme Growth
  * (the demo team), Globex and Locked Co. The same options give the same rows, IDs
  * included; times are relative to `options.now`. `scale` gives Acme that many threads
- * (about ten messages each) for load tests.
+ * (about ten messages each) for load tests, and its biggest outreach list ten leads per
+ * thread (seed/outreach.ts). Outreach rows come after the version 2 world and from their
+ * own ID counters and random sources, so they change none of its rows.
  */
 export type SeedOptions = { now: Date; scale?: number };
 
@@ -44,10 +57,12 @@ type SeededTable =
   | "contactTags"
   | "threads"
   | "messages"
-  | "events";
+  | "events"
+  | keyof OutreachRows;
 
 export async function seedSandbox(db: Database, options: SeedOptions): Promise<SeedSummary> {
   const worlds = buildSeedWorlds(options);
+  const outreach = buildOutreach(worlds[TEAM_SPECS.indexOf(ACME)]!, options);
   const rows = {
     platforms: [...PLATFORM_ROWS],
     teams: worlds.map((w) => w.team),
@@ -62,6 +77,7 @@ export async function seedSandbox(db: Database, options: SeedOptions): Promise<S
     threads: worlds.flatMap((w) => w.threads),
     messages: worlds.flatMap((w) => w.messages),
     events: worlds.flatMap((w) => w.events),
+    ...outreach,
   };
 
   await db.transaction(async (tx) => {
@@ -78,6 +94,15 @@ export async function seedSandbox(db: Database, options: SeedOptions): Promise<S
     await insertChunks(tx, threads, rows.threads);
     await insertChunks(tx, messages, rows.messages);
     await insertChunks(tx, events, rows.events);
+    await insertChunks(tx, outreachLists, rows.outreachLists);
+    await insertChunks(tx, outreachColumns, rows.outreachColumns);
+    await insertWithIndexesRebuilt(tx, outreachLeads, rows.outreachLeads);
+    await insertChunks(tx, importJobs, rows.importJobs);
+    await insertChunks(tx, outreachSettings, rows.outreachSettings);
+    await insertChunks(tx, campaigns, rows.campaigns);
+    await insertChunks(tx, campaignSteps, rows.campaignSteps);
+    await insertChunks(tx, campaignLists, rows.campaignLists);
+    for (const campaign of rows.campaigns) await refreshCampaignNumbers(tx, campaign.teamId, campaign.id);
   });
 
   return Object.fromEntries(Object.entries(rows).map(([table, list]) => [table, list.length])) as SeedSummary;
@@ -103,6 +128,24 @@ export function buildSeedWorlds(options: SeedOptions): TeamWorld[] {
 
 /** With `scale`, only the latest messages get events: replay needs some, not a hundred thousand. */
 const SCALED_MESSAGE_EVENTS = 500;
+
+/**
+ * Inserts into a table whose secondary indexes are dropped first and built again after:
+ * building them once over 100,000 leads is several times faster than keeping fourteen of
+ * them up to date row by row. Their definitions are read back from `pg_indexes`, so the
+ * migration stays their one source.
+ */
+async function insertWithIndexesRebuilt<T extends PgTable>(db: Pick<Database, "execute">, table: T, rows: T["$inferInsert"][]): Promise<void> {
+  const { name } = getTableConfig(table);
+  const result = await db.execute(
+    sql`select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = 'sandbox' and tablename = ${name} and indexname <> ${`${name}_pkey`}`,
+  );
+  const indexes = rowsOf<{ name: string; definition: string }>(result);
+  for (const index of indexes) await db.execute(sql.raw(`drop index "sandbox"."${index.name}"`));
+  await insertChunks(db, table, rows);
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+}
 
 /** Rows per INSERT: large enough to be quick, small enough to keep each statement modest. */
 const CHUNK_ROWS = 1000;
