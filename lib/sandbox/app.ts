@@ -26,7 +26,8 @@ import { isV1Path, v1ErrorResponse } from "./v1/http";
 /**
  * The sandbox: a complete implementation of API v2 as a Hono app with a fetch handler.
  * The inbox calls `fetch` in-process; `npm run sandbox` serves it on a port. The API is
- * under `/v2`, the simulator's control API under `/_sandbox`, media under `/media`.
+ * under `/v2` and, frozen, `/v1` (lib/sandbox/v1; outreach under both), the simulator's
+ * control API under `/_sandbox`, media under `/media`.
  */
 export type SandboxOptions = StoreOptions & Partial<SandboxConfig>;
 

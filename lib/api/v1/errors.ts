@@ -20,7 +20,15 @@ import type { KnownErrorCode } from "../errors";
  *   and `details.issue` (zod's issue code, e.g. `invalid_type`, `too_big`, `unrecognized_keys`;
  *   or `required`, `malformed`, `too_long`, `repeated`).
  * - 403 `FORBIDDEN` stands for every v2 refusal of access: `details.reason` is the v2 code
- *   (`workspaceLocked`, `planRequired`, `platformNotAvailable`).
+ *   (`workspaceLocked`, `planRequired`, `platformNotAvailable`), beside the v2 details (the
+ *   outreach `planRequired` keeps `addOn: "outreach"`).
+ * - Outreach (served under `/v1` too, lib/api/outreach.ts): one not-found code per resource,
+ *   named as the table names its own (`LIST_NOT_FOUND`, `LEAD_NOT_FOUND`,
+ *   `IMPORT_JOB_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `COLUMN_NOT_FOUND`, 404); the table has no
+ *   state conflict, so `INVALID_TRANSITION` (409, `details.status` and for bulk-resume
+ *   `details.jobId`, as in v2) is ours; a campaign that fails its checks is the table's
+ *   "validation fails", `VALIDATION_ERROR` (400) with the first issue's `field`, `issue`
+ *   `invalid` and every issue in `details.issues`; a bad outreach cursor is `INVALID_CURSOR`.
  * - Every response carries `Sunset` (RFC 8594) and a `Link` to the successor version; from the
  *   sunset on, every `/v1` request answers 410 `GONE`, before the token is looked at, and is
  *   not counted against the quota.
@@ -38,11 +46,17 @@ export const V1_ERROR_STATUS = {
   TAG_NOT_FOUND: 404,
   STATUS_NOT_FOUND: 404,
   MEMBER_NOT_FOUND: 404,
+  LIST_NOT_FOUND: 404,
+  LEAD_NOT_FOUND: 404,
+  IMPORT_JOB_NOT_FOUND: 404,
+  CAMPAIGN_NOT_FOUND: 404,
+  COLUMN_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   DUPLICATE_THREAD: 409,
   DUPLICATE_TAG: 409,
   DUPLICATE_STATUS: 409,
   ACCOUNT_LINK_DISCONNECTED: 409,
+  INVALID_TRANSITION: 409,
   GONE: 410,
   CAPABILITY_NOT_SUPPORTED: 422,
   THREAD_RESTRICTED: 422,
@@ -75,14 +89,21 @@ export const V1_CODE_OF_V2: Partial<Record<KnownErrorCode, V1ErrorCode>> = {
   contactNotFound: "PROSPECT_NOT_FOUND",
   tagNotFound: "TAG_NOT_FOUND",
   statusNotFound: "STATUS_NOT_FOUND",
+  listNotFound: "LIST_NOT_FOUND",
+  leadNotFound: "LEAD_NOT_FOUND",
+  importJobNotFound: "IMPORT_JOB_NOT_FOUND",
+  campaignNotFound: "CAMPAIGN_NOT_FOUND",
+  columnNotFound: "COLUMN_NOT_FOUND",
   methodNotAllowed: "METHOD_NOT_ALLOWED",
   accountLinkDisconnected: "ACCOUNT_LINK_DISCONNECTED",
+  invalidTransition: "INVALID_TRANSITION",
   duplicateTag: "DUPLICATE_TAG",
   duplicateStatus: "DUPLICATE_STATUS",
   capabilityNotSupported: "CAPABILITY_NOT_SUPPORTED",
   threadRestricted: "THREAD_RESTRICTED",
   mutationWindowClosed: "MUTATION_WINDOW_CLOSED",
   messageTooLong: "VALIDATION_ERROR",
+  campaignInvalid: "VALIDATION_ERROR",
   messageNotMutable: "MESSAGE_NOT_MUTABLE",
   rateLimited: "RATE_LIMITED",
   internalError: "INTERNAL_ERROR",

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError, isKnownErrorCode } from "@/lib/api/errors";
+import { ApiError, errorDetails, isKnownErrorCode } from "@/lib/api/errors";
 import {
   V1_CODE_OF_V2,
   V1_ERROR_STATUS,
@@ -72,6 +72,7 @@ function bodyOf(error: unknown, c: Context): V1ErrorBody {
 /** v2 details in v1 terms: validation gets its `field` and `issue`, a refusal its `reason`. */
 function translateDetails(error: ApiError, code: string): Record<string, unknown> | null {
   if (error.code === "messageTooLong") return { field: "content", issue: "too_long", ...error.details };
+  if (error.code === "campaignInvalid") return { field: firstIssueField(error.details), issue: "invalid", ...error.details };
   if (code === "VALIDATION_ERROR") return { field: "request", issue: "invalid", ...error.details };
   if (code === "FORBIDDEN") return { reason: error.code, ...error.details };
   return error.details;
@@ -132,6 +133,12 @@ export function readCursor(query: { cursorId?: string; cursorTimestamp?: string;
     failV1("INVALID_CURSOR", "The cursor is malformed");
   }
   return { id, timestamp: new Date(at).toISOString() };
+}
+
+/** The campaign field the first check names; `campaign` when the details name none. */
+function firstIssueField(details: Record<string, unknown> | null): string {
+  const parsed = errorDetails.campaignInvalid.safeParse(details);
+  return (parsed.success && parsed.data.issues[0]?.field) || "campaign";
 }
 
 /** A NUL anywhere in parsed input, keys included: the store's text cannot hold one. */
