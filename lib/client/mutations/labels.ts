@@ -70,7 +70,13 @@ export function useUpdateLabel(kind: LabelKind) {
       context?.restore();
       if (!inline) toastError(`Couldn't ${patch.position !== undefined ? "move" : "change"} the ${kind} “${label.name}”`, error);
     },
-    onSuccess: (updated) => setList(queryClient, kind, (list) => list.map((l) => (l.id === updated.id ? updated : l))),
+    // A status is put where the API's answer says, whatever order a refetch that overtook the
+    // write left in the list meanwhile (an event's refetch is not held back by `prepare`).
+    onSuccess: (updated) =>
+      setList(queryClient, kind, (list) => {
+        const replaced = list.map((l) => (l.id === updated.id ? updated : l));
+        return kind === "status" ? moveInPipeline(replaced as Status[], updated.id, (updated as Status).position) : replaced;
+      }),
     onSettled: (_data, _error, { patch }) =>
       Promise.all([reconcile(queryClient, kind), patch.name !== undefined ? invalidateWhereShown(queryClient) : undefined]),
   });
