@@ -2,7 +2,8 @@ import { z } from "zod";
 import { NOTES_MAX_LENGTH } from "../contacts";
 import { color, status, tag } from "../labels";
 import { member } from "../team";
-import { platformData, platformName, serviceId, timestamp } from "../primitives";
+import { platformName, serviceId, timestamp } from "../primitives";
+import { prospect } from "../outreach/leads";
 import { v1Scalar } from "./query";
 
 /**
@@ -91,43 +92,8 @@ export const v1ProspectContext = z.looseObject({
 });
 export type V1ProspectContext = z.infer<typeof v1ProspectContext>;
 
-export const v1ProspectFields = {
-  platform: platformName,
-  platformId: z.string(),
-  externalId: z.string().nullable(),
-  documentId: z.string().nullable(),
-  displayName: z.string().nullable(),
-  username: z.string().nullable(),
-  handle: z.string().nullable(),
-  image: z.string().nullable(),
-  imageNormalized: z.string().nullable(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  profileUrl: z.string().nullable(),
-  websiteUrl: z.string().nullable(),
-  websiteDomain: z.string().nullable(),
-  verified: z.string(),
-  profileType: z.string().nullable(),
-  isProtected: z.boolean(),
-  followerCount: z.number().int().nullable(),
-  followingCount: z.number().int().nullable(),
-  postCount: z.number().int().nullable(),
-  engagementCount: z.number().int().nullable(),
-  listedCount: z.number().int().nullable(),
-  platformCreatedAt: timestamp.nullable(),
-  firstSeenAt: timestamp.nullable(),
-  lastUpdatedAt: timestamp.nullable(),
-  lastEnrichedAt: timestamp.nullable(),
-  lastActiveAt: timestamp.nullable(),
-  source: z.string().nullable(),
-  isFresh: z.boolean(),
-  isStale: z.boolean(),
-  confidence: z.number().min(0).max(1),
-  accountStatus: z.string().nullable(),
-  platformData: platformData.nullable(),
-};
-
-export const v1Prospect = z.looseObject({ id: serviceId, ...v1ProspectFields, context: v1ProspectContext });
+/** The spec's one Prospect (lib/api/outreach/leads.ts, as embedded in a lead), with its service ID and context. */
+export const v1Prospect = prospect.extend({ id: serviceId, context: v1ProspectContext });
 export type V1Prospect = z.infer<typeof v1Prospect>;
 
 /**

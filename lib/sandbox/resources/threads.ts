@@ -7,6 +7,7 @@ import {
   threadGetQuery,
   threadListQuery,
   threadPatch,
+  type Folder,
   type Thread,
   type ThreadExpand,
   type TypingResult,
@@ -144,22 +145,7 @@ function threadFilters(db: Database, teamId: string, teamPlatforms: string[], fi
   const effectiveAssignee = sql`coalesce(${threads.ownAssigneeId}, ${contacts.assigneeId})`;
   const conditions: (SQL | undefined)[] = [eq(threads.teamId, teamId), inArray(threads.platform, teamPlatforms)];
 
-  switch (filters.folder ?? "inbox") {
-    case "inbox":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "accepted"));
-      break;
-    case "noReply":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "accepted"), eq(threads.lastDirection, "inbound"));
-      break;
-    case "requests":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "pending"));
-      break;
-    case "archived":
-      conditions.push(eq(threads.archived, true));
-      break;
-    case "all":
-      break;
-  }
+  conditions.push(...folderConditions(filters.folder ?? "inbox"));
 
   if (filters.accountLinkId) conditions.push(inArray(threads.accountLinkId, filters.accountLinkId));
   if (filters.campaignId) conditions.push(inArray(threads.campaignId, filters.campaignId));
@@ -265,4 +251,20 @@ async function expandThreads(db: Database, teamId: string, loaded: LoadedThread[
 
 function unique(values: (string | null)[]): string[] {
   return [...new Set(values.filter((v): v is string => v !== null))];
+}
+
+/** A folder's rule (lib/api/threads `inFolder`) in SQL; version 1's inbox views are the same folders. */
+export function folderConditions(folder: Folder): SQL[] {
+  switch (folder) {
+    case "inbox":
+      return [eq(threads.archived, false), eq(threads.acceptanceState, "accepted")];
+    case "noReply":
+      return [eq(threads.archived, false), eq(threads.acceptanceState, "accepted"), eq(threads.lastDirection, "inbound")];
+    case "requests":
+      return [eq(threads.archived, false), eq(threads.acceptanceState, "pending")];
+    case "archived":
+      return [eq(threads.archived, true)];
+    case "all":
+      return [];
+  }
 }

@@ -135,7 +135,8 @@ export async function toV1Prospects(db: Database, teamId: string, rows: ProfileR
       source: "conversation",
       ...syncQuality(synced, now),
       accountStatus: "active",
-      platformData,
+      // The spec's prospect always has an object here, if only an empty one.
+      platformData: platformData ?? {},
       context: contextOf(p.id),
     };
   });

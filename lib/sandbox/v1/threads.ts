@@ -27,6 +27,7 @@ import {
 } from "../model/conversations";
 import { deleteThread, updateThread } from "../model/threads";
 import { requirePlatforms } from "../resources/platform-access";
+import { folderConditions } from "../resources/threads";
 import { contacts, contactTags, profiles, tags, threads, type teams } from "../schema";
 import { failV1, readCursor, readV1Body, readV1Query, v1PathId } from "./http";
 import { toV1Threads } from "./serialize";
@@ -151,23 +152,13 @@ export function threadRoutesV1(ctx: SandboxContext) {
  * The WHERE of v1's GET /threads: the view, then each filter group ANDed; within a group
  * its IDs and its `no…` flag are ORed (lib/api/v1/threads.ts).
  */
+/** Version 1's inbox views are version 2's folders under other names. */
+const VIEW_FOLDER = { default: "inbox", "no-reply": "noReply", requests: "requests", archived: "archived" } as const;
+
 function threadFilters(db: Database, team: Team, query: V1ThreadListQuery): (SQL | undefined)[] {
   const effectiveAssignee = sql`coalesce(${threads.ownAssigneeId}, ${contacts.assigneeId})`;
   const conditions: (SQL | undefined)[] = [eq(threads.teamId, team.id), inArray(threads.platform, team.platforms)];
-  switch (query.inbox ?? "default") {
-    case "default":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "accepted"));
-      break;
-    case "no-reply":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "accepted"), eq(threads.lastDirection, "inbound"));
-      break;
-    case "requests":
-      conditions.push(eq(threads.archived, false), eq(threads.acceptanceState, "pending"));
-      break;
-    case "archived":
-      conditions.push(eq(threads.archived, true));
-      break;
-  }
+  conditions.push(...folderConditions(VIEW_FOLDER[query.inbox ?? "default"]));
   if (query.accountLinkIds) conditions.push(inArray(threads.accountLinkId, query.accountLinkIds));
 
   const filters = query.filters ?? {};
