@@ -158,9 +158,16 @@ test.describe("notifications, as a manager", () => {
     await page.goto("/settings/notifications");
     await expect(page.getByText("Notifications are on in this browser.")).toBeVisible();
     for (const scope of [/Assigned to me/, /Unassigned/, /Assigned to others/]) await page.getByRole("checkbox", { name: scope }).check();
+    // Saved before the page goes: a navigation cancels a save still in flight.
+    await expect
+      .poll(async () => ((await (await page.request.get("/api/inbox/preferences")).json()) as { notifications: unknown }).notifications)
+      .toEqual({ assignedToMe: true, unassigned: true, others: true });
 
+    // The message goes in once the tab's event stream is open: a stream hears what happens from then on.
+    const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.ok());
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Inbox" })).toBeVisible();
+    await streamOpen;
     // One from the middle of the inbox: the other journeys work on the newest and (bulk) the oldest.
     const threads = (await (await page.request.get("/api/v2/threads?folder=inbox&limit=100")).json()) as { data: { id: string }[] };
     const threadId = threads.data[Math.floor(threads.data.length / 2)]!.id;

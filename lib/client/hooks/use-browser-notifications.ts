@@ -13,7 +13,8 @@ import { useViewer } from "@/lib/client/viewer";
 /**
  * Raises a browser notification for each new inbound message the member asked to hear of
  * (lib/client/notifications), once this browser allows it. The thread is read through the
- * inbox's cache (its assignee decides the scope); each notification is tagged with the
+ * inbox's server afresh (its assignee decides the scope, and a copy cached in this tab would
+ * hold the message before this one); each notification is tagged with the
  * message, so the member's other tabs replace it rather than add another. A click brings the
  * tab forward on that conversation.
  */
@@ -29,7 +30,7 @@ export function useBrowserNotifications(): void {
         if (notificationPermission() !== "granted") return;
         const threadId = event.threadId;
         void (async () => {
-          const [preferences, thread] = await Promise.all([queryClient.fetchQuery(inboxQueries.preferences()), queryClient.fetchQuery(threadQueries.detail(threadId))]);
+          const [preferences, thread] = await Promise.all([queryClient.fetchQuery(inboxQueries.preferences()), queryClient.fetchQuery({ ...threadQueries.detail(threadId), staleTime: 0 })]);
           const open = new URLSearchParams(window.location.search).get("thread");
           const inView = document.visibilityState === "visible" ? open : null;
           if (!shouldNotify({ thread, memberId, scopes: preferences.notifications, inView })) return;
