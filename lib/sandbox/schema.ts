@@ -265,8 +265,31 @@ export const webhookSubscriptions = sandbox.table("webhook_subscriptions", {
   teamId: text("team_id").notNull(),
   url: text("url").notNull(),
   secret: text("secret").notNull(),
+  /** What the subscription receives: `v2`, `v1` (the new version 1 envelope) or `legacy`. */
+  format: text("format").notNull().default("v2"),
   createdAt: ts("created_at").notNull(),
 });
+
+/**
+ * Legacy deliveries that failed and wait for their next attempt, on the sandbox's clock. The
+ * body is kept as first built, so every attempt carries the same event.
+ */
+export const webhookRetries = sandbox.table(
+  "webhook_retries",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    eventId: text("event_id").notNull(),
+    body: text("body").notNull(),
+    /** Attempts made so far, the first included. */
+    attempts: integer("attempts").notNull(),
+    nextAttemptAt: ts("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("webhook_retries_due").on(t.nextAttemptAt), index("webhook_retries_subscription").on(t.subscriptionId)],
+);
 
 /** Sandbox-wide settings that must survive a restart (the simulated clock's offset). */
 export const settings = sandbox.table("settings", {
@@ -472,4 +495,36 @@ export const campaignLists = sandbox.table(
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.listId] }), index("campaign_lists_list").on(t.listId)],
+);
+
+/**
+ * One person's progress through a campaign's sequence: the step to send next (an index into
+ * the active sequence) and when it is due, the account link and thread it goes through, and
+ * where they stand. `state` holds what the runner needs beyond these (variation picks, say).
+ */
+export const campaignTargets = sandbox.table(
+  "campaign_targets",
+  {
+    teamId: text("team_id").notNull(),
+    campaignId: text("campaign_id").notNull(),
+    platform: text("platform").notNull(),
+    platformId: text("platform_id").notNull(),
+    /** The lead row the person came from (the first included list holding them). */
+    leadId: text("lead_id").notNull(),
+    stage: text("stage").notNull(),
+    stepIndex: integer("step_index").notNull().default(0),
+    nextDueAt: ts("next_due_at"),
+    accountLinkId: text("account_link_id"),
+    threadId: text("thread_id"),
+    contactedAt: ts("contacted_at"),
+    lastSentAt: ts("last_sent_at"),
+    repliedAt: ts("replied_at"),
+    state: jsonb("state").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: ts("updated_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.platform, t.platformId] }),
+    index("campaign_targets_due").on(t.teamId, t.stage, t.nextDueAt),
+    index("campaign_targets_thread").on(t.threadId),
+  ],
 );
