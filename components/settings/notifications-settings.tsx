@@ -29,6 +29,9 @@ export function NotificationsSettings() {
   const viewer = useViewer();
   const preferences = useQuery(inboxQueries.preferences());
   const setScopes = useSetNotificationScopes();
+  // A choice shows at once, in the click's own render: the saved copy updates a task later, and
+  // a controlled checkbox would spring back meanwhile.
+  const [choosing, setChoosing] = useState<Partial<Record<NotifyScope, boolean>>>({});
   const id = useId();
 
   return (
@@ -68,8 +71,12 @@ export function NotificationsSettings() {
                     <input
                       type="checkbox"
                       className="mt-0.5 size-4 accent-primary"
-                      checked={data.notifications[scope]}
-                      onChange={(event) => setScopes.mutate({ [scope]: event.target.checked })}
+                      checked={choosing[scope] ?? data.notifications[scope]}
+                      onChange={(event) => {
+                        const checked = event.target.checked;
+                        setChoosing((now) => ({ ...now, [scope]: checked }));
+                        setScopes.mutate({ [scope]: checked }, { onSettled: () => setChoosing(({ [scope]: _settled, ...rest }) => rest) });
+                      }}
                     />
                     <span>
                       <span className="block text-sm font-medium">{SCOPE_LABELS[scope].label}</span>
