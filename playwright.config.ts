@@ -22,6 +22,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
+  // Two servers, two workers and Chromium share two cores: a first page can take a few seconds to
+  // paint while the others load theirs. Waiting longer costs nothing when it is quick.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL,

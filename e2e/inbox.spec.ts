@@ -54,6 +54,47 @@ test.describe("the inbox", () => {
     await expect(page.getByLabel("Search conversations")).toBeFocused();
   });
 
+  test("every 'Go to' sequence goes where the sheet says, though its second key is a shortcut of its own", async ({ page }) => {
+    await page.goto("/");
+    await expect(rows(page).first()).toBeVisible();
+    // g a is Archived, not Assign; g r is Requests, not Reply.
+    for (const [second, folder, heading] of [
+      ["n", "noReply", "No reply"],
+      ["r", "requests", "Requests"],
+      ["a", "archived", "Archived"],
+      ["i", null, "Inbox"],
+    ] as const) {
+      await page.keyboard.press("g");
+      await page.keyboard.press(second);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (folder) await expect(page).toHaveURL(new RegExp(`folder=${folder}`));
+      else await expect(page).not.toHaveURL(/folder=/);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+  });
+
+  test("the focus comes back to the list after a picker, and to the conversation after Esc in the composer", async ({ page }) => {
+    await page.goto("/?folder=all");
+    await rows(page).nth(3).click();
+    await expect(page.getByRole("log")).toBeVisible();
+    // Nothing focused, as after a click on plain text: a picker opened by its key…
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("a");
+    await expect(page.getByRole("dialog", { name: "Assign conversation" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // …gives the focus back to the list, whose cursor row is its active descendant.
+    await expect(list(page)).toBeFocused();
+
+    await page.keyboard.press("r");
+    await expect(page.locator("#composer")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("log")).toBeFocused();
+    // The shortcuts work again from there: Esc closes the conversation.
+    await page.keyboard.press("Escape");
+    await expect(page).not.toHaveURL(/thread=/);
+  });
+
   test("archive with e: the row leaves at once and the next one takes the cursor", async ({ page }) => {
     await page.goto("/");
     await expect(rows(page).first()).toBeVisible();

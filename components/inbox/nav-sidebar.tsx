@@ -23,17 +23,21 @@ import { colorHex } from "@/lib/client/format";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
+import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
 import { useViewer } from "@/lib/client/viewer";
 
 import { AccountStatusDot } from "./account-status";
 import { QuotaMeter } from "./quota-meter";
 import { UserMenu } from "./user-menu";
 
+// The hint is the shortcuts table's own, so the sidebar cannot advertise a key that does something else.
+const keysOf = (id: ShortcutId) => shortcut(id).display.join(" ");
+
 export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; key: string | null }> = {
-  inbox: { label: "Inbox", Icon: InboxIcon, key: "g i" },
-  noReply: { label: "No reply", Icon: ClockIcon, key: "g n" },
-  requests: { label: "Requests", Icon: MailQuestionIcon, key: "g r" },
-  archived: { label: "Archived", Icon: ArchiveIcon, key: "g a" },
+  inbox: { label: "Inbox", Icon: InboxIcon, key: keysOf("goInbox") },
+  noReply: { label: "No reply", Icon: ClockIcon, key: keysOf("goNoReply") },
+  requests: { label: "Requests", Icon: MailQuestionIcon, key: keysOf("goRequests") },
+  archived: { label: "Archived", Icon: ArchiveIcon, key: keysOf("goArchived") },
   all: { label: "All", Icon: LayersIcon, key: null },
 };
 

@@ -2,12 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, PlusIcon, UserXIcon } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import type { Thread } from "@/lib/api/threads";
+import { returnFocusToInbox } from "@/lib/client/focus";
 import { colorHex, personName } from "@/lib/client/format";
 import { useCreateTag, useToggleTag, useUpdateContact } from "@/lib/client/mutations/contacts";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
@@ -41,9 +42,22 @@ export function ThreadPickers({ thread }: { thread: Thread | null }) {
 }
 
 function PickerDialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: string; children: React.ReactNode }) {
+  const opener = useRef<Element | null>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="top-[20%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-md">
+      <DialogContent
+        className="top-[20%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-md"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          // Opened by a key with nothing focused: back to the list or thread, not to the page.
+          const from = opener.current;
+          if (from instanceof HTMLElement && from !== document.body && from.isConnected) return;
+          event.preventDefault();
+          returnFocusToInbox();
+        }}
+      >
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
         {children}

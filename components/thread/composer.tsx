@@ -7,6 +7,7 @@ import { useThrottledCallback } from "use-debounce";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { returnFocusToThread } from "@/lib/client/focus";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
@@ -81,8 +82,9 @@ export function Composer({
       event.preventDefault();
       submit();
     } else if (event.key === "Escape") {
-      // Hands the keyboard back to the inbox's shortcuts (Esc again closes the thread).
-      event.currentTarget.blur();
+      // Hands the keyboard back to the inbox's shortcuts (Esc again closes the thread), with the
+      // focus on the conversation rather than lost to the page.
+      returnFocusToThread();
     }
   };
 

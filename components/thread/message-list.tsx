@@ -175,12 +175,15 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
       <div
         ref={scrollRef}
         role="log"
+        // Focusable by script only: Esc in the composer hands the focus back here (lib/client/focus).
+        tabIndex={-1}
+        data-thread-history
         // New messages are announced by the status below; older pages loading must not be read out.
         aria-live="off"
         aria-label={`Conversation with ${personLabel}`}
         aria-busy={query.isFetchingNextPage || undefined}
         onScroll={onScroll}
-        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+        className="h-full overflow-y-auto overscroll-contain outline-none [overflow-anchor:none] focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset"
       >
         <div ref={contentRef} className="flex min-h-full flex-col justify-end pt-2 pb-4">
           <HistoryStart

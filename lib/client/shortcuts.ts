@@ -3,33 +3,9 @@
  * and the command palette show them. `keys` is react-hotkeys-hook's notation (`g>i` is g then i;
  * punctuation by its key code name, `slash` for /).
  */
-export type ShortcutId =
-  | "next"
-  | "previous"
-  | "open"
-  | "archive"
-  | "select"
-  | "selectRange"
-  | "selectAll"
-  | "toggleRead"
-  | "assign"
-  | "tag"
-  | "status"
-  | "reply"
-  | "search"
-  | "applyUpdates"
-  | "goInbox"
-  | "goNoReply"
-  | "goRequests"
-  | "goArchived"
-  | "toggleContact"
-  | "shortcuts"
-  | "palette"
-  | "close";
+type ShortcutDefinition = { id: string; keys: string; display: readonly string[]; label: string; group: "Move" | "Select" | "Act" | "Go to" | "Show" };
 
-export type Shortcut = { id: ShortcutId; keys: string; display: string[]; label: string; group: "Move" | "Select" | "Act" | "Go to" | "Show" };
-
-export const SHORTCUTS: readonly Shortcut[] = [
+export const SHORTCUTS = [
   { id: "next", keys: "j", display: ["j"], label: "Next conversation", group: "Move" },
   { id: "previous", keys: "k", display: ["k"], label: "Previous conversation", group: "Move" },
   { id: "open", keys: "enter", display: ["Enter"], label: "Open conversation", group: "Move" },
@@ -52,8 +28,28 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: "toggleContact", keys: "i", display: ["i"], label: "Show or hide the contact", group: "Show" },
   { id: "shortcuts", keys: "shift+slash", display: ["?"], label: "Keyboard shortcuts", group: "Show" },
   { id: "palette", keys: "mod+k", display: ["⌘/Ctrl", "K"], label: "Command palette", group: "Show" },
-];
+] as const satisfies readonly ShortcutDefinition[];
+
+export type ShortcutId = (typeof SHORTCUTS)[number]["id"];
+export type Shortcut = ShortcutDefinition & { id: ShortcutId };
 
 export function shortcut(id: ShortcutId): Shortcut {
-  return SHORTCUTS.find((s) => s.id === id)!;
+  return (SHORTCUTS as readonly Shortcut[]).find((s) => s.id === id)!;
+}
+
+/** How long the second key of a sequence may wait after the first (react-hotkeys-hook's default). */
+export const SEQUENCE_TIMEOUT_MS = 1000;
+
+/** The sequences (`g>i`), in react-hotkeys-hook's notation. */
+const SEQUENCES: ReadonlySet<string> = new Set((SHORTCUTS as readonly Shortcut[]).filter((s) => s.keys.includes(">")).map((s) => s.keys));
+
+export type KeyPress = { key: string; at: number };
+
+/**
+ * Whether a key press finishes a sequence rather than standing alone: `a` right after `g` is
+ * `g a` (Archived), not Assign. Sequences win over single keys, as the sheet promises.
+ */
+export function endsSequence(previous: KeyPress | null, current: KeyPress): boolean {
+  if (previous === null || current.at - previous.at > SEQUENCE_TIMEOUT_MS) return false;
+  return SEQUENCES.has(`${previous.key.toLowerCase()}>${current.key.toLowerCase()}`);
 }

@@ -1,11 +1,12 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import type { Folder, Thread } from "@/lib/api/threads";
 import type { InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
-import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
+import { endsSequence, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
 import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
@@ -114,6 +115,7 @@ export function useInboxHotkeys({
     palette: () => ui.setPaletteOpen(!ui.paletteOpen),
   };
 
+  const keys = useRecentKeys();
   const bind = (id: ShortcutId, options: { allowInDialogs?: boolean; allowInFields?: boolean; onlyOnList?: boolean } = {}) =>
     // eslint-disable-next-line react-hooks/rules-of-hooks -- called a fixed number of times, in a fixed order
     useHotkeys(
@@ -121,6 +123,8 @@ export function useInboxHotkeys({
       (event) => {
         // A key something else already acted on (a popover's Escape, an editor's Enter) is not ours too.
         if (event.defaultPrevented) return;
+        // `a` after `g` belongs to `g a`: a single key yields to the sequence it finishes.
+        if (!shortcut(id).keys.includes(">") && endsSequence(keys.current.previous, keys.current.last ?? { key: event.key, at: event.timeStamp })) return;
         if (!options.allowInDialogs && dialogOpen()) return;
         // Enter on a focused button or link is that control's; only on the list (or nowhere) is it ours.
         if (options.onlyOnList && !onListOrBody(event.target)) return;
@@ -175,4 +179,22 @@ function onListOrBody(target: EventTarget | null): boolean {
 
 function dialogOpen(): boolean {
   return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+}
+
+/**
+ * The last two key presses, recorded before any shortcut handler runs (capture phase), so a
+ * handler can tell whether its key finishes a sequence. Modifier keys on their own are not
+ * presses: Shift held for `?` must not break a sequence.
+ */
+function useRecentKeys() {
+  const keys = useRef<{ previous: KeyPress | null; last: KeyPress | null }>({ previous: null, last: null });
+  useEffect(() => {
+    const record = (event: KeyboardEvent) => {
+      if (event.repeat || ["Shift", "Control", "Alt", "Meta"].includes(event.key)) return;
+      keys.current = { previous: keys.current.last, last: { key: event.key, at: event.timeStamp } };
+    };
+    document.addEventListener("keydown", record, { capture: true });
+    return () => document.removeEventListener("keydown", record, { capture: true });
+  }, []);
+  return keys;
 }
