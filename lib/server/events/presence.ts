@@ -1,3 +1,4 @@
+import "server-only";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 
 /**
