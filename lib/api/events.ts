@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OUTREACH_EVENT_DATA } from "./outreach/events";
 import { defineQuery, queryInt } from "./query";
 import { openEnum, serviceId, timestamp } from "./primitives";
 
@@ -7,7 +8,8 @@ import { openEnum, serviceId, timestamp } from "./primitives";
  * `thread.assigned`, `thread.unassigned` and "contact.*". The rest is our choice: the
  * version 1 thread, message, tag and status events carry on under their names, `prospect.*`
  * becomes `contact.*`, and every state change the API can make has exactly one event, so a
- * cache fed by events never needs to poll.
+ * cache fed by events never needs to poll. Campaign and target events (outreach plans) are
+ * shown under their version 1 names: lib/api/outreach/events.ts has that choice and their data.
  *
  * `data` carries only the change (events are thin); read `object.url` for current state.
  */
@@ -42,13 +44,14 @@ export const EVENT_DATA = {
   "status.deleted": {},
   /** Ours: an account link went offline, was paused, or came back. */
   "accountLink.statusChanged": { status: z.string() },
+  ...OUTREACH_EVENT_DATA,
 } as const satisfies Record<string, z.ZodRawShape>;
 
 export type KnownEventType = keyof typeof EVENT_DATA;
 export const EVENT_TYPES = Object.keys(EVENT_DATA) as [KnownEventType, ...KnownEventType[]];
 
 /** `object.type`: the kind of resource an event is about. */
-export const EVENT_OBJECT_TYPES = ["message", "thread", "contact", "tag", "status", "accountLink"] as const;
+export const EVENT_OBJECT_TYPES = ["message", "thread", "contact", "tag", "status", "accountLink", "campaign"] as const;
 
 /**
  * Event. `object.url` is the path of the changed object relative to the version 2 root

@@ -23,7 +23,7 @@ export async function adminTarget(runtime: Runtime, viewer: SessionViewer, userI
 /** Refuses an API member the API does not know, so a typo shows now, not at the first assignment. */
 export async function checkedMember(runtime: Runtime, viewer: SessionViewer, memberId: string | null): Promise<string | null> {
   if (!memberId) return null;
-  const answer = await runtime.gateway.read("members.get", `/members/${memberId}`, new URLSearchParams(), viewer);
+  const answer = await runtime.gateway.read("members.get", `/members/${memberId}`, { memberId }, new URLSearchParams(), viewer);
   if (answer.status === 404) throw apiError("memberNotFound", `The API has no member ${memberId}.`);
   if (!answer.ok) throw apiError("upstreamUnavailable", "The API could not be asked about that member.");
   return memberId;

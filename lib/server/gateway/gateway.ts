@@ -1,16 +1,17 @@
 import "server-only";
 import type { z } from "zod";
 import { contact as contactSchema, type Contact } from "@/lib/api/contacts";
-import type { Operation } from "@/lib/api/endpoints";
+import { ENDPOINTS, type Operation } from "@/lib/api/endpoints";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { eventDataSchema, isKnownEventType, type ApiEvent, type KnownEventType } from "@/lib/api/events";
 import { status as statusSchema, tag as tagSchema } from "@/lib/api/labels";
-import { message as messageSchema, sendMessageResult, type Message } from "@/lib/api/messages";
+import { message as messageSchema, type Message } from "@/lib/api/messages";
 import { accountLink as accountLinkSchema } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { parseQuery } from "@/lib/api/query";
 import { thread as threadSchema, threadListQuery, type Thread } from "@/lib/api/threads";
 import { createBudget, type Budget, type Priority } from "./budget";
+import { EVENT_EFFECTS, READ_CACHE, UNKNOWN_EVENT_EFFECT, WRITE_EFFECTS, type Holdings, type Params, type ReadOperation } from "./effects";
 import { createReadCache, type CachedAnswer, type ReadCache } from "./read-cache";
 import { createThreadIndex, type ThreadIndex } from "./thread-index";
 import { shape, type IndexedThread, type QueryContext } from "./thread-query";
@@ -38,9 +39,9 @@ export type Gateway = {
   /** Any upstream request, through the budget at the given priority. */
   send(priority: Priority, path: string, init?: RequestInit): Promise<Response>;
   /** A proxied read, from the index or the cache; `search` is the validated query. */
-  read(operation: Operation, path: string, search: URLSearchParams, viewer: Viewer): Promise<Response>;
+  read(operation: Operation, path: string, params: Params, search: URLSearchParams, viewer: Viewer): Promise<Response>;
   /** A proxied write: upstream at once, then its answer applied. */
-  write(operation: Operation, path: string, init: { method: string; headers: Headers; body: string | null }): Promise<Response>;
+  write(operation: Operation, path: string, params: Params, init: { method: string; headers: Headers; body: string | null }): Promise<Response>;
   thread(threadId: string): Promise<Thread>;
   contact(contactId: string): Promise<Contact>;
   message(messageId: string): Promise<Message>;
@@ -51,44 +52,6 @@ export type Gateway = {
 };
 
 const MINUTE = 60_000;
-
-/** What each cached read shows, and how long it may be kept without an event saying otherwise. */
-function cachePolicy(operation: Operation, params: Record<string, string>): { labels: string[]; ttlMs: number } | null {
-  switch (operation) {
-    case "platforms.list":
-      return { labels: ["platforms"], ttlMs: 10 * MINUTE };
-    case "team.get":
-      return { labels: ["team"], ttlMs: 10 * MINUTE };
-    case "members.list":
-    case "members.get":
-      return { labels: ["members"], ttlMs: 10 * MINUTE };
-    case "accountLinks.list":
-    case "accountLinks.get":
-      return { labels: ["accountLinks"], ttlMs: MINUTE };
-    case "threads.get":
-      return { labels: [`thread:${params.threadId}`], ttlMs: MINUTE };
-    case "threads.messages":
-      return { labels: [`messages:${params.threadId}`], ttlMs: 5 * MINUTE };
-    case "messages.get":
-    case "messages.history":
-      return { labels: [`message:${params.messageId}`], ttlMs: 5 * MINUTE };
-    case "contacts.list":
-      return { labels: ["contacts"], ttlMs: MINUTE };
-    case "contacts.get":
-      return { labels: [`contact:${params.contactId}`], ttlMs: 5 * MINUTE };
-    case "tags.list":
-    case "tags.get":
-      return { labels: ["tags"], ttlMs: 10 * MINUTE };
-    case "statuses.list":
-    case "statuses.get":
-      return { labels: ["statuses"], ttlMs: 10 * MINUTE };
-    case "colors.list":
-      return { labels: ["colors"], ttlMs: 60 * MINUTE };
-    default:
-      // Fresh attachment URLs, the event log, and anything new: always upstream.
-      return null;
-  }
-}
 
 export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache } = {}): Gateway {
   const budget = options.budget ?? createBudget();
@@ -181,100 +144,22 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
     return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers });
   }
 
+  const held: Holdings = { index, cache };
+
   async function applyOne(event: ApiEvent): Promise<void> {
-    if (!isKnownEventType(event.type)) {
-      // A type this inbox does not know: whatever it names may have changed.
-      if (event.object.type === "thread") await index.refresh(event.object.id);
-      return;
-    }
-    const type: KnownEventType = event.type;
-    const parsed = eventDataSchema(type).safeParse(event.data);
-    const data = (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+    const known = isKnownEventType(event.type);
+    const parsed = known ? eventDataSchema(event.type as KnownEventType).safeParse(event.data) : null;
+    const data = (parsed?.success ? parsed.data : known ? {} : event.data) as Record<string, unknown>;
     const threadId = typeof data.threadId === "string" ? data.threadId : event.object.type === "thread" ? event.object.id : null;
-    switch (type) {
-      case "message.sent":
-      case "message.received":
-      case "message.edited":
-      case "message.deleted":
-      case "message.reactionAdded":
-      case "message.reactionRemoved":
-        if (typeof data.messageId === "string") cache.invalidate(`message:${data.messageId}`);
-        if (threadId) {
-          cache.invalidate(`messages:${threadId}`, `thread:${threadId}`);
-          // Reactions do not change a thread's row; everything else may (preview, order, unread).
-          if (!type.startsWith("message.reaction")) await index.refresh(threadId);
-        }
-        return;
-      case "thread.created":
-        await index.refresh(event.object.id);
-        return;
-      case "thread.deleted":
-        index.remove(event.object.id);
-        cache.invalidate(`thread:${event.object.id}`, `messages:${event.object.id}`);
-        return;
-      case "thread.archived":
-      case "thread.unarchived":
-        index.patch(event.object.id, (t) => ({ ...t, archived: type === "thread.archived" }));
-        cache.invalidate(`thread:${event.object.id}`);
-        return;
-      case "thread.unreadChanged":
-        if (typeof data.unread === "boolean") index.patch(event.object.id, (t) => ({ ...t, unread: data.unread as boolean }));
-        cache.invalidate(`thread:${event.object.id}`);
-        return;
-      case "thread.typingIndicatorsChanged":
-        if (typeof data.typingIndicators === "string") index.patch(event.object.id, (t) => ({ ...t, typingIndicators: data.typingIndicators as string }));
-        cache.invalidate(`thread:${event.object.id}`);
-        return;
-      case "thread.assigned":
-      case "thread.unassigned": {
-        const own = typeof data.assigneeId === "string" ? data.assigneeId : null;
-        index.patch(event.object.id, (t) => {
-          const assigneeId = own ?? t.contact?.assigneeId ?? null;
-          return { ...t, assigneeId, assigneeSource: own ? "thread" : assigneeId ? "contact" : null };
-        });
-        cache.invalidate(`thread:${event.object.id}`);
-        return;
-      }
-      case "contact.statusChanged":
-      case "contact.tagsChanged":
-      case "contact.notesChanged":
-      case "contact.valuationChanged":
-      case "contact.assigneeChanged": {
-        // The event's time is the contact's last change: the pipeline's "in stage at least since".
-        const changed = contactChange(type, data);
-        const change = (c: Contact): Contact => ({ ...changed(c), updatedAt: laterOf(c.updatedAt, event.createdAt) });
-        index.patchContact(event.object.id, change);
-        cache.update(`/contacts/${event.object.id}`, (body) => change(body as Contact));
-        cache.invalidate("contacts");
-        return;
-      }
-      case "contact.created":
-        cache.invalidate("contacts");
-        return;
-      case "tag.created":
-      case "tag.updated":
-      case "tag.deleted":
-        cache.invalidate("tags");
-        if (type === "tag.deleted") for (const t of index.all()) if (t.contactId && t.contact?.tagIds.includes(event.object.id)) index.patchContact(t.contactId, (c) => ({ ...c, tagIds: c.tagIds.filter((id) => id !== event.object.id) }));
-        return;
-      case "status.created":
-      case "status.updated":
-      case "status.deleted":
-        cache.invalidate("statuses");
-        if (type === "status.deleted") for (const t of index.all()) if (t.contactId && t.contact?.statusId === event.object.id) index.patchContact(t.contactId, (c) => ({ ...c, statusId: null }));
-        return;
-      case "accountLink.statusChanged":
-        cache.invalidate("accountLinks");
-        return;
-    }
+    const effect = known ? EVENT_EFFECTS[event.type as KnownEventType] : UNKNOWN_EVENT_EFFECT;
+    await effect(held, { event, data, threadId });
   }
 
   return {
     index,
     budget,
     send,
-    async read(operation, path, search, viewer) {
-      const params = paramsOf(path);
+    async read(operation, path, params, search, viewer) {
       if (operation === "threads.list") {
         const query = parseQuery(threadListQuery, search);
         if (!query.success) throw new ApiError({ status: 400, code: "invalidRequest", message: query.message });
@@ -285,7 +170,7 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
         const found = index.get(params.threadId!);
         if (found && expand.every((e) => e === "contact" || e === "profile")) return served(shape(found, expand as ("contact" | "profile")[]));
       }
-      const policy = cachePolicy(operation, params);
+      const policy = isRead(operation) ? READ_CACHE[operation]?.(params) : null;
       const key = `${path}${search.size ? `?${sortedSearch(search)}` : ""}`;
       if (!policy) return send("read", key);
       const { answer, hit, stale } = await cache.read(key, policy.labels, policy.ttlMs, () => fetchAnswer("read", key));
@@ -296,13 +181,12 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       return response;
     },
 
-    async write(operation, path, init) {
+    async write(operation, path, params, init) {
       const response = await send("write", path, { method: init.method, headers: init.headers, body: init.body ?? undefined });
       if (!response.ok) return response;
       const text = await response.text();
       const json = safeJson(text);
-      const params = paramsOf(path.split("?")[0]!);
-      applyWrite(operation, params, json);
+      if (!isRead(operation)) WRITE_EFFECTS[operation](held, params, json);
       return new Response(text || null, { status: response.status, headers: response.headers });
     },
 
@@ -331,94 +215,6 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       await index.reload();
     },
   };
-
-  /** A write's answer, applied where the gateway holds the same resource. */
-  function applyWrite(operation: Operation, params: Record<string, string>, json: unknown) {
-    switch (operation) {
-      case "threads.update": {
-        const parsed = threadSchema.safeParse(json);
-        if (parsed.success) index.upsert(parsed.data);
-        cache.invalidate(`thread:${params.threadId}`);
-        return;
-      }
-      case "threads.delete":
-        index.remove(params.threadId!);
-        cache.invalidate(`thread:${params.threadId}`, `messages:${params.threadId}`);
-        return;
-      case "messages.send": {
-        const parsed = sendMessageResult.safeParse(json);
-        if (parsed.success) {
-          index.upsert(parsed.data.thread);
-          cache.invalidate(`messages:${parsed.data.thread.id}`, `thread:${parsed.data.thread.id}`);
-          if (!index.get(parsed.data.thread.id)?.profile) index.refresh(parsed.data.thread.id).catch(() => undefined);
-        }
-        return;
-      }
-      case "messages.update":
-      case "messages.delete": {
-        const parsed = messageSchema.safeParse(json);
-        cache.invalidate(`message:${params.messageId}`);
-        if (parsed.success) cache.invalidate(`messages:${parsed.data.threadId}`);
-        return;
-      }
-      case "messages.react":
-      case "messages.unreact":
-        cache.invalidate(`message:${params.messageId}`);
-        return;
-      case "contacts.update":
-      case "contacts.addTag":
-      case "contacts.removeTag": {
-        const parsed = contactSchema.safeParse(json);
-        if (parsed.success) {
-          index.patchContact(parsed.data.id, () => parsed.data);
-          cache.invalidate(`contact:${parsed.data.id}`, "contacts");
-        }
-        return;
-      }
-      case "tags.create":
-      case "tags.update":
-      case "tags.delete":
-        cache.invalidate("tags");
-        return;
-      case "statuses.create":
-      case "statuses.update":
-      case "statuses.delete":
-        cache.invalidate("statuses");
-        return;
-      default:
-        return;
-    }
-  }
-}
-
-/** What a contact event's `data` says changed, as a change to the contact. */
-function contactChange(type: KnownEventType, data: Record<string, unknown>): (contact: Contact) => Contact {
-  switch (type) {
-    case "contact.statusChanged":
-      return (c) => ({ ...c, statusId: (data.statusId as string | null) ?? null });
-    case "contact.tagsChanged": {
-      const added = (data.added as string[] | undefined) ?? [];
-      const removed = new Set((data.removed as string[] | undefined) ?? []);
-      return (c) => ({ ...c, tagIds: [...new Set([...c.tagIds.filter((id) => !removed.has(id)), ...added])] });
-    }
-    case "contact.notesChanged":
-      return (c) => ({ ...c, notes: (data.notes as string | null) ?? null });
-    case "contact.valuationChanged":
-      return (c) => ({ ...c, valuation: (data.valuation as number | null) ?? null });
-    case "contact.assigneeChanged":
-      return (c) => ({ ...c, assigneeId: (data.assigneeId as string | null) ?? null });
-    default:
-      return (c) => c;
-  }
-}
-
-function paramsOf(path: string): Record<string, string> {
-  const parts = path.split("/").filter(Boolean);
-  const params: Record<string, string> = {};
-  if (parts[0] === "threads" && parts[1]) params.threadId = parts[1];
-  if (parts[0] === "messages" && parts[1]) params.messageId = parts[1];
-  if (parts[0] === "contacts" && parts[1]) params.contactId = parts[1];
-  return params;
 }
 
 /** A query string in one canonical order, so one view is one cache entry. */
@@ -446,6 +242,6 @@ function apiErrorOf(answer: CachedAnswer): ApiError {
   });
 }
 
-function laterOf(held: string | null, at: string): string {
-  return held !== null && Date.parse(held) >= Date.parse(at) ? held : at;
+function isRead(operation: Operation): operation is ReadOperation {
+  return ENDPOINTS[operation].method === "GET";
 }

@@ -48,7 +48,7 @@ export function hiddenLanding(landing: Landing, viewer: Viewer): "threadNotFound
 }
 
 async function contactByProfile(platform: string, platformId: string, gateway: Gateway, viewer: Viewer): Promise<Contact | null> {
-  const answer = await gateway.read("contacts.list", "/contacts", new URLSearchParams({ platform, platformId }), viewer);
+  const answer = await gateway.read("contacts.list", "/contacts", {}, new URLSearchParams({ platform, platformId }), viewer);
   const json: unknown = await answer.json().catch(() => null);
   if (!answer.ok) {
     // Unknown means unchecked: the send waits for an answer rather than going blind.

@@ -73,7 +73,7 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
   if (restricted) await checkVisibility(row, params, body, context);
 
   if (request.method.toUpperCase() === "GET") {
-    const answer = await gateway.read(operation, request.path, request.search, viewer);
+    const answer = await gateway.read(operation, request.path, params, request.search, viewer);
     return relay(answer, restricted && row.visibleVia === "contactList" ? viewer : null);
   }
   const headers = new Headers();
@@ -83,7 +83,7 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
   }
   const qs = request.search.size ? `?${request.search.toString()}` : "";
   const before = context.onWrite ? heldBefore(operation, params, body, gateway) : null;
-  const answer = await gateway.write(operation, `${request.path}${qs}`, {
+  const answer = await gateway.write(operation, `${request.path}${qs}`, params, {
     method: request.method.toUpperCase(),
     headers,
     body: ENDPOINTS[operation].body ? request.bodyText : null,

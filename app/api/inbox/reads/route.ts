@@ -20,7 +20,7 @@ export const POST = route(async (request, { runtime, viewer }) => {
 
   let ownerFlag = thread.unread;
   if (viewer.memberLinked && thread.unread === change.read && (await isOwner(runtime, viewer))) {
-    const answer = await runtime.gateway.write("threads.update", `/threads/${thread.id}`, {
+    const answer = await runtime.gateway.write("threads.update", `/threads/${thread.id}`, { threadId: thread.id }, {
       method: "PATCH",
       headers: new Headers({ "content-type": "application/json" }),
       body: JSON.stringify({ unread: !change.read }),
@@ -31,7 +31,7 @@ export const POST = route(async (request, { runtime, viewer }) => {
 });
 
 async function isOwner(runtime: Runtime, viewer: SessionViewer): Promise<boolean> {
-  const response = await runtime.gateway.read("members.list", "/members", new URLSearchParams({ limit: "100" }), viewer);
+  const response = await runtime.gateway.read("members.list", "/members", {}, new URLSearchParams({ limit: "100" }), viewer);
   if (!response.ok) return false;
   const { data } = (await response.json()) as { data: Member[] };
   return data.some((member) => member.id === viewer.memberId && member.role === "owner");

@@ -8,8 +8,8 @@ import { apiError, route } from "@/lib/server/http/route";
 export const GET = route(async (_request, { runtime, viewer }) => {
   if (!atLeast(viewer.role, "manager")) throw apiError("forbidden", "Only managers and admins can see the team's workload.");
   const [members, links] = await Promise.all([
-    runtime.gateway.read("members.list", "/members", new URLSearchParams({ limit: "100" }), viewer),
-    runtime.gateway.read("accountLinks.list", "/account-links", new URLSearchParams({ limit: "100" }), viewer),
+    runtime.gateway.read("members.list", "/members", {}, new URLSearchParams({ limit: "100" }), viewer),
+    runtime.gateway.read("accountLinks.list", "/account-links", {}, new URLSearchParams({ limit: "100" }), viewer),
   ]);
   const ids = async <T extends { id: string }>(response: Response) => (response.ok ? ((await response.json()) as { data: T[] }).data.map((x) => x.id) : []);
   await runtime.gateway.index.ready();
