@@ -1,39 +1,28 @@
 "use client";
 
-import {
-  ArchiveIcon,
-  ArchiveRestoreIcon,
-  CheckIcon,
-  CircleDotIcon,
-  LoaderCircleIcon,
-  MailIcon,
-  MailOpenIcon,
-  MinusIcon,
-  RotateCwIcon,
-  TagIcon,
-  UserPlusIcon,
-  UserXIcon,
-  XIcon,
-} from "lucide-react";
+import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, MailOpenIcon, MinusIcon, TagIcon, UserPlusIcon, UserXIcon, XIcon } from "lucide-react";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { StatusOptions } from "@/components/inbox/status-options";
+import { ICON_BUTTON, IconButton } from "@/components/ui/icon-button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Thread } from "@/lib/api/threads";
-import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, doneSentence, plural, progressVerb, type BulkAction } from "@/lib/client/list/bulk";
-import { errorMessage } from "@/lib/client/errors";
+import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, plural, type BulkAction } from "@/lib/client/list/bulk";
+
 import { colorHex } from "@/lib/client/format";
 import { useBulkActions } from "@/lib/client/hooks/use-bulk-actions";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
-import { coverage, type Selection } from "@/lib/client/list/selection";
-import { useBulkStore, type BulkRun } from "@/lib/client/stores/bulk";
-import { useSelectionStore, useViewSelection, type Everything } from "@/lib/client/stores/selection";
+import { coverage } from "@/lib/client/list/selection";
+import { useBulkStore } from "@/lib/client/stores/bulk";
+import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
 import { MemberOptions } from "./thread-pickers";
+import { EverythingNotice, RunPanel } from "./bulk-run-panel";
 import type { RowLookups } from "./thread-row";
 
 /**
@@ -138,21 +127,21 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
         {count.toLocaleString("en")} selected
       </span>
       {anyOpen ? (
-        <BarButton label="Archive" disabled={disabled} onClick={() => onRun({ kind: "archive", archived: true })}>
+        <IconButton label="Archive" disabled={disabled} onClick={() => onRun({ kind: "archive", archived: true })}>
           <ArchiveIcon aria-hidden />
-        </BarButton>
+        </IconButton>
       ) : null}
       {anyArchived ? (
-        <BarButton label="Unarchive" disabled={disabled} onClick={() => onRun({ kind: "archive", archived: false })}>
+        <IconButton label="Unarchive" disabled={disabled} onClick={() => onRun({ kind: "archive", archived: false })}>
           <ArchiveRestoreIcon aria-hidden />
-        </BarButton>
+        </IconButton>
       ) : null}
-      <BarButton label="Mark read" disabled={disabled} onClick={() => onRun({ kind: "read", read: true })}>
+      <IconButton label="Mark read" disabled={disabled} onClick={() => onRun({ kind: "read", read: true })}>
         <MailOpenIcon aria-hidden />
-      </BarButton>
-      <BarButton label="Mark unread" disabled={disabled} onClick={() => onRun({ kind: "read", read: false })}>
+      </IconButton>
+      <IconButton label="Mark unread" disabled={disabled} onClick={() => onRun({ kind: "read", read: false })}>
         <MailIcon aria-hidden />
-      </BarButton>
+      </IconButton>
       <BarPicker label="Assign" hint={manager ? undefined : ONLY_MANAGERS_ASSIGN_OTHERS} disabled={disabled} icon={<UserPlusIcon aria-hidden />}>
         {(close) => (
           <MemberOptions
@@ -164,14 +153,14 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
           />
         )}
       </BarPicker>
-      <BarButton
+      <IconButton
         label="Unassign"
         disabled={disabled}
         disabledReason={unassignable ? null : manager ? "None of these conversations is assigned to anyone." : ONLY_OWN_UNASSIGN}
         onClick={() => onRun({ kind: "assign", assigneeId: null })}
       >
         <UserXIcon aria-hidden />
-      </BarButton>
+      </IconButton>
       <BarPicker label="Tag contacts" disabled={disabled} icon={<TagIcon aria-hidden />}>
         {(close) => (
           <TagOptions
@@ -187,7 +176,8 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
       <BarPicker label="Set status" disabled={disabled} icon={<CircleDotIcon aria-hidden />}>
         {(close) => (
           <StatusOptions
-            lookups={lookups}
+            statuses={[...lookups.statuses.values()]}
+            colors={lookups.colors}
             onPick={(statusId, statusName) => {
               close();
               onRun({ kind: "status", statusId, statusName });
@@ -195,133 +185,10 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
           />
         )}
       </BarPicker>
-      <BarButton label="Clear selection" shortcut="Esc" onClick={() => useSelectionStore.getState().clear()}>
+      <IconButton label="Clear selection" shortcut="close" onClick={() => useSelectionStore.getState().clear()}>
         <XIcon aria-hidden />
-      </BarButton>
+      </IconButton>
     </div>
-  );
-}
-
-function EverythingNotice({
-  selection,
-  everything,
-  rows,
-  hasNextPage,
-  folderTotal,
-  onSelectEverything,
-}: {
-  selection: Selection;
-  everything: Everything;
-  rows: Thread[];
-  hasNextPage: boolean;
-  folderTotal: number | null;
-  onSelectEverything: () => void;
-}) {
-  const clear = () => useSelectionStore.getState().clear();
-  let content: ReactNode = null;
-  if (everything.state === "loading") {
-    content = (
-      <>
-        <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden />
-        <span>Finding every conversation in this view… {everything.count.toLocaleString("en")} so far</span>
-      </>
-    );
-  } else if (everything.state === "ready") {
-    content = (
-      <>
-        <span>All {plural(everything.threads.length, "conversation")} matching this view are selected.</span>
-        <LinkButton onClick={clear}>Clear selection</LinkButton>
-      </>
-    );
-  } else if (everything.state === "failed") {
-    content = (
-      <>
-        <span>{errorMessage(everything.error)}</span>
-        <LinkButton onClick={onSelectEverything}>Try again</LinkButton>
-      </>
-    );
-  } else if (hasNextPage && rows.length > 0 && coverage(selection, rows.map((r) => r.id)) === "all") {
-    content = (
-      <>
-        <span>All {rows.length.toLocaleString("en")} loaded here are selected.</span>
-        <LinkButton onClick={onSelectEverything}>
-          {folderTotal !== null ? `Select all ${folderTotal.toLocaleString("en")} in this view` : "Select every conversation matching this view"}
-        </LinkButton>
-      </>
-    );
-  }
-  if (!content) return null;
-  return (
-    <div role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 border-t px-3 py-2 text-sm text-muted-foreground">
-      {content}
-    </div>
-  );
-}
-
-/** A run's progress with Cancel, then what did not work, with the reasons and Retry. */
-function RunPanel({ run, onRetry }: { run: BulkRun; onRetry: () => void }) {
-  const cancel = useBulkStore((s) => s.cancel);
-  const dismiss = useBulkStore((s) => s.dismiss);
-  const verb = progressVerb(run.action);
-
-  if (!run.result) {
-    return (
-      <div className="flex items-center gap-3 border-t px-3 py-2">
-        <div className="min-w-0 flex-1">
-          <p role="status" className="text-sm">
-            {run.cancelling ? "Cancelling… " : ""}
-            {verb} {run.done.toLocaleString("en")} of {run.total.toLocaleString("en")}…
-          </p>
-          <div
-            role="progressbar"
-            aria-label={verb}
-            aria-valuemin={0}
-            aria-valuemax={run.total}
-            aria-valuenow={run.done}
-            className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${run.total ? (run.done / run.total) * 100 : 0}%` }} />
-          </div>
-        </div>
-        <Button variant="outline" size="sm" disabled={run.cancelling} onClick={cancel}>
-          Cancel
-        </Button>
-      </div>
-    );
-  }
-
-  const { succeeded, failed, notStarted } = run.result;
-  const problems = [...failed.map((f) => ({ key: f.task.key, name: f.task.name, reason: f.reason })), ...run.refused];
-  const again = failed.length + notStarted.length;
-  return (
-    <section aria-label="Bulk action results" className="border-t px-3 py-2 text-sm">
-      <p role="status">
-        {succeeded.length > 0 ? `${doneSentence(run.action, succeeded.length)}. ` : ""}
-        {problems.length > 0 ? `${plural(problems.length, "item")} couldn't be changed. ` : ""}
-        {notStarted.length > 0 ? `${plural(notStarted.length, "item")} not started: cancelled.` : ""}
-      </p>
-      {problems.length > 0 ? (
-        <ul aria-label="Couldn't be changed" className="mt-1.5 max-h-36 space-y-1 overflow-y-auto">
-          {problems.map((problem) => (
-            <li key={problem.key} className="flex gap-2">
-              <span className="shrink-0 font-medium">{problem.name}</span>
-              <span className="min-w-0 text-muted-foreground">{problem.reason}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="mt-2 flex gap-2">
-        {again > 0 ? (
-          <Button size="sm" onClick={onRetry}>
-            <RotateCwIcon aria-hidden />
-            {failed.length > 0 ? "Retry failed" : "Resume"}
-          </Button>
-        ) : null}
-        <Button size="sm" variant="outline" onClick={dismiss}>
-          Done
-        </Button>
-      </div>
-    </section>
   );
 }
 
@@ -352,71 +219,7 @@ function TagOptions({ selected, lookups, onPick }: { selected: Thread[]; lookups
   );
 }
 
-function StatusOptions({ lookups, onPick }: { lookups: RowLookups; onPick: (statusId: string | null, name: string) => void }) {
-  return (
-    <Command>
-      <CommandInput placeholder="Set status…" aria-label="Search statuses" autoFocus />
-      <CommandList>
-        <CommandEmpty>No status by that name.</CommandEmpty>
-        <CommandGroup>
-          {[...lookups.statuses.values()].map((status) => (
-            <CommandItem key={status.id} value={status.name} onSelect={() => onPick(status.id, status.name)}>
-              <span className="size-2.5 rounded-[3px]" style={{ backgroundColor: colorHex(status.color, lookups.colors) }} aria-hidden />
-              <span className="flex-1">{status.name}</span>
-            </CommandItem>
-          ))}
-          <CommandItem value="no status none" onSelect={() => onPick(null, "No status")}>
-            <span className="size-2.5 rounded-[3px] border" aria-hidden />
-            <span className="flex-1">No status</span>
-          </CommandItem>
-        </CommandGroup>
-      </CommandList>
-    </Command>
-  );
-}
-
 /** An icon button of the bar; a disabled one stays focusable and says why in its tooltip. */
-function BarButton({
-  label,
-  shortcut,
-  disabled,
-  disabledReason,
-  onClick,
-  children,
-}: {
-  label: string;
-  shortcut?: string;
-  disabled?: boolean;
-  disabledReason?: string | null;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  const refused = Boolean(disabledReason);
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={BAR_BUTTON}
-          aria-label={label}
-          disabled={disabled}
-          aria-disabled={refused || undefined}
-          aria-description={disabledReason ?? undefined}
-          onClick={refused ? undefined : onClick}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>
-        {label}
-        {shortcut ? <span className="ml-1.5 opacity-70">{shortcut}</span> : null}
-        {disabledReason ? <span className="block opacity-80">{disabledReason}</span> : null}
-      </TooltipContent>
-    </Tooltip>
-  );
-}
-
 function BarPicker({ label, hint, disabled, icon, children }: { label: string; hint?: string; disabled: boolean; icon: ReactNode; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
@@ -424,7 +227,7 @@ function BarPicker({ label, hint, disabled, icon, children }: { label: string; h
       <Tooltip>
         <TooltipTrigger asChild>
           <PopoverTrigger asChild>
-            <Button variant="ghost" size="icon" className={BAR_BUTTON} aria-label={label} disabled={disabled}>
+            <Button variant="ghost" size="icon" className={ICON_BUTTON} aria-label={label} disabled={disabled}>
               {icon}
             </Button>
           </PopoverTrigger>
@@ -441,14 +244,6 @@ function BarPicker({ label, hint, disabled, icon, children }: { label: string; h
   );
 }
 
-function LinkButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" onClick={onClick} className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none">
-      {children}
-    </button>
-  );
-}
-
 /** Left and right arrows move between the toolbar's buttons, as the ARIA toolbar pattern has it. */
 function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
@@ -458,6 +253,3 @@ function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>) {
   event.preventDefault();
   buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
 }
-
-const BAR_BUTTON =
-  "size-8 text-muted-foreground hover:text-foreground aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground";

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useRef, useState } from "react";
 
+import { StatusOptions } from "@/components/inbox/status-options";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -181,30 +182,15 @@ export function StatusList({ thread, onDone }: { thread: Thread; onDone: () => v
   const update = useUpdateContact();
   const contactId = thread.contactId;
   if (!contactId) return null;
-  const set = (status: string | null, label: string) => {
-    update.mutate({ contactId, patch: { status }, label });
-    onDone();
-  };
   return (
-    <Command>
-      <CommandInput placeholder="Set status…" aria-label="Search statuses" autoFocus />
-      <CommandList>
-        <CommandEmpty>No status by that name.</CommandEmpty>
-        <CommandGroup>
-          {statuses.data?.map((status) => (
-            <CommandItem key={status.id} value={status.name} onSelect={() => set(status.id, `set the status to ${status.name}`)}>
-              <span className="size-2.5 rounded-[3px]" style={{ backgroundColor: colorHex(status.color, colors.data) }} aria-hidden />
-              <span className="flex-1">{status.name}</span>
-              {thread.contact?.statusId === status.id ? <CheckIcon className="text-primary" aria-label="Current status" /> : null}
-            </CommandItem>
-          ))}
-          <CommandItem value="no status none" onSelect={() => set(null, "clear the status")}>
-            <span className="size-2.5 rounded-[3px] border" aria-hidden />
-            <span className="flex-1">No status</span>
-            {thread.contact && !thread.contact.statusId ? <CheckIcon className="text-primary" aria-label="Current status" /> : null}
-          </CommandItem>
-        </CommandGroup>
-      </CommandList>
-    </Command>
+    <StatusOptions
+      statuses={statuses.data ?? []}
+      colors={colors.data}
+      current={thread.contact ? thread.contact.statusId : undefined}
+      onPick={(status, name) => {
+        update.mutate({ contactId, patch: { status }, label: status ? `set the status to ${name}` : "clear the status" });
+        onDone();
+      }}
+    />
   );
 }
