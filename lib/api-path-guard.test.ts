@@ -51,7 +51,7 @@ describe("unroutableApiRequest (the root proxy.ts, for what no route of lib/api/
       ["HEAD", "/api/presence", "OPTIONS, POST"],
       ["POST", "/api/inbox/users/usr1", "DELETE, OPTIONS, PATCH"],
       ["GET", "/api/inbox/users/usr1/password", "OPTIONS, PUT"],
-      ["PATCH", "/api/sandbox/_sandbox/faults", "DELETE, GET, HEAD, OPTIONS, POST, PUT"],
+      ["PROPFIND", "/api/sandbox/_sandbox/faults", "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"],
       // Methods Next does not know, to which it answers an empty 400.
       ["TRACE", "/api/v2/threads", "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"],
       ["PROPFIND", "/api/settings", "GET, HEAD, OPTIONS, PATCH"],

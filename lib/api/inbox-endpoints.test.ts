@@ -45,7 +45,7 @@ describe("inboxRoute", () => {
     expect(inboxRoute("/api/inbox/users")).toEqual({ path: "/api/inbox/users", methods: ["GET", "POST"] });
     expect(inboxRoute("/api/inbox/users/usr1")).toEqual({ path: "/api/inbox/users/:userId", methods: ["PATCH", "DELETE"] });
     expect(inboxRoute("/api/auth/sign-in/email")).toEqual({ path: "/api/auth/*", methods: ["GET", "POST"] });
-    expect(inboxRoute("/api/sandbox/_sandbox/faults")?.methods).toEqual(["GET", "POST", "PUT", "DELETE"]);
+    expect(inboxRoute("/api/sandbox/_sandbox/faults")?.methods).toEqual(["GET", "POST", "PATCH", "PUT", "DELETE"]);
   });
 
   it("takes the route Next would run where patterns overlap: static before `:name` before `*`", () => {

@@ -46,6 +46,7 @@ export const INBOX_ENDPOINTS = {
   "v2.delete": { method: "DELETE", path: "/api/v2/*" },
   "sandbox.get": { method: "GET", path: "/api/sandbox/*" },
   "sandbox.post": { method: "POST", path: "/api/sandbox/*" },
+  "sandbox.patch": { method: "PATCH", path: "/api/sandbox/*" },
   "sandbox.put": { method: "PUT", path: "/api/sandbox/*" },
   "sandbox.delete": { method: "DELETE", path: "/api/sandbox/*" },
 } as const satisfies Record<string, InboxEndpoint>;

@@ -46,7 +46,7 @@ export const OUTREACH_ENDPOINTS = [
  * | Lead cancel | Matches leads of the campaign's included lists; none → 404 `leadNotFound`; `platform` defaults to the one platform of the campaign's accounts, else 400; a platform the team cannot use is 403 `platformNotAvailable`; `username` is case-insensitive, `@` optional |
  * | Custom columns | Defined per list (`columns` keyed `custom_<id>`); deleted through a campaign that uses the list (else 404 `columnNotFound`) |
  * | `query`, `sort` | lib/api/outreach/leads.ts (`leadQuery`, `leadSort`) |
- * | Campaign targets | People in an included list and no excluded list; `estimatedTargets`: those `pending` and reachable; numbers refreshed by sync and start |
+ * | Campaign targets | People in an included list and no excluded list, reachable, lead not canceled; taken at start and at each sync; `estimatedTargets`: those not messaged yet |
  * | Campaign checks | Undefined variable in the active sequence, no message step, rate outside 1–60, unknown time zone, empty or inverted hours, no included list, unknown list or account link |
  * | Campaign `activeVersion` | Added: the highest `campaignVersion` |
  */

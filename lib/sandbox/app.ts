@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/api/errors";
 import { pathProblem } from "@/lib/api/paths";
 import { createMediaSigning, type SandboxConfig, type SandboxContext, type SandboxEnv } from "./context";
+import { campaignRunner } from "./simulator/campaigns";
 import { createFaults } from "./simulator/faults";
 import { newId } from "./model/ids";
 import { DEFAULT_RATE_LIMITS, createRateLimiter } from "./rate-limit";
@@ -29,7 +30,15 @@ import { isV1Path, v1ErrorResponse } from "./v1/http";
  * under `/v2` and, frozen, `/v1` (lib/sandbox/v1; outreach under both), the simulator's
  * control API under `/_sandbox`, media under `/media`.
  */
-export type SandboxOptions = StoreOptions & Partial<SandboxConfig>;
+export type SandboxOptions = StoreOptions &
+  Partial<SandboxConfig> & {
+    /**
+     * Run active campaigns on a timer (every second, real time). The stand-alone sandbox does;
+     * in-process sandboxes (tests, the embedded demo) leave it off unless asked, and campaigns
+     * move when the clock is advanced or POST /_sandbox/campaigns/run is called.
+     */
+    campaignTimer?: boolean;
+  };
 
 export type Sandbox = {
   fetch: (request: Request) => Promise<Response>;
@@ -47,6 +56,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     mediaUrlTtlMs: options.mediaUrlTtlMs ?? 60 * 60 * 1000,
     idempotencyTtlMs: options.idempotencyTtlMs ?? 24 * 60 * 60 * 1000,
     webhookUrls: options.webhookUrls ?? [],
+    campaignsOnClockAdvance: options.campaignsOnClockAdvance ?? true,
   };
   const context: SandboxContext = {
     store,
@@ -56,6 +66,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     ...createMediaSigning(config, () => store.clock.now()),
   };
   const app = buildApp(context);
+  if (options.campaignTimer) campaignRunner(context).startTimer();
   return {
     fetch: async (request) => app.fetch(request),
     context,

@@ -28,8 +28,14 @@ export type SandboxConfig = {
   mediaUrlTtlMs: number;
   /** How long an Idempotency-Key is remembered (our choice: 24 hours). */
   idempotencyTtlMs: number;
-  /** Webhook targets allowed besides loopback: the embedding inbox's own receiver (rules: events/webhooks). */
+  /** Webhook targets allowed besides loopback: the embedding inbox's own receiver (rules: events/webhook-subscriptions). */
   webhookUrls: readonly string[];
+  /**
+   * Whether advancing the clock (POST /_sandbox/clock/advance) runs the active campaigns for
+   * the time jumped. The embedded demo turns it off, so what a test or a visitor sees changes
+   * only when asked (POST /_sandbox/campaigns/run), whatever the hour on the sandbox's clock.
+   */
+  campaignsOnClockAdvance: boolean;
 };
 
 export type SandboxEnv = {

@@ -60,6 +60,7 @@ try {
     reset: flags.reset,
     seed: scale === undefined ? undefined : { scale },
     publicBaseUrl: origin,
+    campaignTimer: true,
   });
 } catch (error) {
   console.error(error);

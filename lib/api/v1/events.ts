@@ -13,7 +13,7 @@ import { v1Int } from "./query";
  *   (`thread.unreadChanged`, `thread.typingIndicatorsChanged`, `accountLink.statusChanged`)
  *   are left out, but their `seq` still counts: `lastSeq` moves past them.
  * - `data` holds the current state, at replay time, of what the event names: `thread`,
- *   `message`, `prospect` (with `context`), `campaign` (`{ id }` of the thread's campaign),
+ *   `message`, `prospect` (with `context`), `campaign` (the campaign as sync answers it: of a campaign or target event, else of the thread),
  *   and for label events `tag` or `status`; each null when it does not apply or is gone.
  *   `change` is what the change itself carried (v2's thin `data`).
  * - GET /events takes `afterSeq` and `limit` (default 100, at most 1000); events are kept

@@ -10,7 +10,7 @@ import { events, teams } from "../schema";
  */
 export type EventInput = {
   type: KnownEventType;
-  objectType: "message" | "thread" | "contact" | "tag" | "status" | "accountLink";
+  objectType: "message" | "thread" | "contact" | "tag" | "status" | "accountLink" | "campaign";
   objectId: string;
   data: Record<string, unknown>;
 };
@@ -22,6 +22,7 @@ const OBJECT_PATHS: Record<EventInput["objectType"], string> = {
   tag: "/tags/",
   status: "/statuses/",
   accountLink: "/account-links/",
+  campaign: "/campaigns/",
 };
 
 export async function appendEvents(db: Database, teamId: string, inputs: EventInput[], now: Date): Promise<ApiEvent[]> {

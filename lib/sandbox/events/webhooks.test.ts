@@ -2,10 +2,10 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { event, eventPage } from "@/lib/api/events";
 import { tag } from "@/lib/api/labels";
 import { TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { capture as captureOn, removeAllSubscriptions, subscribe as subscribeOn, subscriptionList, type Captured } from "./webhook-test-kit";
 import { attachWebhooks, type WebhookDispatcherOptions } from "./webhooks";
 
 let t: TestSandbox;
@@ -16,45 +16,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-afterEach(async () => {
-  // Each test starts with no subscriptions.
-  for (const token of [TOKENS.acme, TOKENS.globex]) {
-    const { json } = await t.request("GET", "//_sandbox/webhooks", { token });
-    for (const s of subscriptionList.parse(json).data) await t.request("DELETE", `//_sandbox/webhooks/${s.id}`, { token });
-  }
-});
+// Each test starts with no subscriptions.
+afterEach(() => removeAllSubscriptions(t));
 
-const subscription = z.strictObject({ id: z.string(), url: z.string(), secret: z.string(), createdAt: z.string() });
-// Strict: a listed subscription carries no secret.
-const subscriptionList = z.object({ data: z.array(subscription.omit({ secret: true })) });
-
-type Captured = { url: string; headers: Record<string, string>; body: string };
-
-/** Replaces the sandbox's dispatcher with one whose fetch records each delivery. */
-function capture(
-  answer: (request: Captured, init: RequestInit | undefined) => Promise<Response> | Response = () => new Response(null, { status: 204 }),
-  extra: Partial<WebhookDispatcherOptions> = {},
-) {
-  const deliveries: Captured[] = [];
-  const logs: string[] = [];
-  const dispatcher = attachWebhooks(t.sandbox.context, {
-    log: (line) => logs.push(line),
-    ...extra,
-    fetch: async (input, init) => {
-      const request: Captured = {
-        url: String(input),
-        headers: Object.fromEntries(new Headers(init?.headers).entries()),
-        body: String(init?.body),
-      };
-      deliveries.push(request);
-      return answer(request, init);
-    },
-  });
-  return { deliveries, logs, dispatcher };
-}
+const capture = (answer?: (request: Captured, init: RequestInit | undefined) => Promise<Response> | Response, extra?: Partial<WebhookDispatcherOptions>) =>
+  captureOn(t, answer, extra);
 
 async function subscribe(url: string, token: string = TOKENS.acme, secret?: string) {
-  return expectOk(await t.request("POST", "//_sandbox/webhooks", { token, body: secret ? { url, secret } : { url } }), subscription, 201);
+  return subscribeOn(t, secret ? { url, secret } : { url }, token);
 }
 
 async function createTag(name: string, token: string = TOKENS.acme) {
@@ -66,6 +35,8 @@ describe("webhook subscriptions (control API)", () => {
     const created = await subscribe("http://127.0.0.1:4801/hooks");
     expect(created.id).toMatch(/^[0-9a-z]+$/);
     expect(created.url).toBe("http://127.0.0.1:4801/hooks");
+    // New subscriptions receive version 2 (spec) unless they ask for another format.
+    expect(created).toMatchObject({ format: "v2", effectiveFormat: "v2" });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
     expect(Buffer.from(created.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
     expect(() => new Webhook(created.secret)).not.toThrow();
@@ -100,7 +71,7 @@ describe("webhook subscriptions (control API)", () => {
     const created = await subscribe("http://127.0.0.1:4801/once");
     expect(created.secret).toMatch(/^whsec_/);
     const { json, text } = await t.request("GET", "//_sandbox/webhooks");
-    expect(subscriptionList.parse(json).data).toEqual([{ id: created.id, url: created.url, createdAt: created.createdAt }]);
+    expect(subscriptionList.parse(json).data).toEqual([{ id: created.id, url: created.url, format: "v2", effectiveFormat: "v2", createdAt: created.createdAt }]);
     expect(text).not.toContain(created.secret);
     expect(text).not.toContain("secret");
   });

@@ -1,200 +1,80 @@
-import { randomBytes } from "node:crypto";
-import { isIPv4 } from "node:net";
-import { and, asc, eq } from "drizzle-orm";
-import { Webhook } from "standardwebhooks";
-import { z } from "zod";
 import type { ApiEvent } from "@/lib/api/events";
 import type { SandboxContext } from "../context";
-import { newId } from "../model/ids";
-import { webhookSubscriptions } from "../schema";
-import type { SandboxStore } from "../store";
+import { envelopeBuilder } from "./webhook-envelopes";
+import { effectiveFormat, storedFormat, type WebhookFormat } from "./webhook-formats";
+import { createRetryQueue, type RetryDelivery } from "./webhook-retries";
+import { createSender, type SendOptions } from "./webhook-sender";
+import { subscriptionRows } from "./webhook-subscriptions";
 
 /**
- * Webhook delivery: every event a committed write appends is POSTed once (the spec allows
- * no retries) to each of the team's subscriptions, as the JSON event envelope, signed the
- * Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Delivery
- * runs after the write has answered and never makes it fail.
- *
- * Subscriptions are the control API's, not the spec's, so these rules are ours:
- * - The secret is shown once, in the answer that creates the subscription; lists never carry
- *   it. Whoever holds it can sign events the receiver believes, so reading the list must not
- *   be enough to forge them.
- * - A subscription points at a loopback address (127.0.0.0/8, ::1, `localhost`) or at one of
- *   the URLs the embedding host names (`SandboxConfig.webhookUrls`: the inbox's own receiver).
- *   Every event of the team, notes and all, is POSTed to each subscription, so any other
- *   address would let whoever drives the control API copy the team's data off the machine or
- *   make the sandbox probe the network it runs in. The stand-alone sandbox's clients run beside
- *   it, hence loopback. The rule is checked on creation and again on every delivery (a target
- *   that stopped being allowed gets nothing), and redirects are not followed.
+ * Webhook delivery: every event a committed write appends is POSTed to each of the team's
+ * subscriptions, in the format each receives now (webhook-formats.ts), signed over the raw
+ * body (webhook-sender.ts). v2 and v1 are sent once (the spec allows no retries); legacy is
+ * retried on failure (webhook-retries.ts) by a loop that runs while the dispatcher listens.
+ * Delivery runs after the write has answered and never makes it fail. Subscriptions and
+ * their rules: webhook-subscriptions.ts.
  */
-
-export type WebhookSubscription = {
-  id: string;
-  url: string;
-  secret: string;
-  createdAt: string;
-};
-
-/** A subscription as lists show it: without its secret. */
-export type ListedWebhookSubscription = Omit<WebhookSubscription, "secret">;
-
-/** `whsec_` and base64 of 24 to 64 random bytes, the Standard Webhooks secret format. */
-export const webhookSecret = z
-  .string()
-  .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "Expected a secret of the form whsec_<base64>")
-  .refine((secret) => {
-    const bytes = Buffer.from(secret.slice("whsec_".length), "base64").length;
-    return bytes >= 24 && bytes <= 64;
-  }, "The secret must encode 24 to 64 bytes");
-
-export const webhookCreate = z.strictObject({
-  // Kept as parsed (`http://0x7f.1/` is `http://127.0.0.1/`), so the URL checked is the URL called.
-  url: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).href),
-  secret: webhookSecret.optional(),
-});
-export type WebhookCreate = z.infer<typeof webhookCreate>;
-
-/** Why a subscription may not point at `url` (see the rules above), or null when it may. */
-export function webhookTargetRefusal(url: string, allowedUrls: readonly string[]): string | null {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return "The webhook URL is not a valid URL";
-  }
-  if (target.protocol !== "http:" && target.protocol !== "https:") return "The webhook URL must be http or https";
-  if (isLoopback(target.hostname)) return null;
-  if (allowedUrls.some((allowed) => sameUrl(allowed, target))) return null;
-  return "Webhook subscriptions may point only at a loopback address (127.0.0.0/8, ::1, localhost) or at the inbox's own webhook endpoint";
-}
-
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64")}`;
-}
-
-export async function createSubscription(store: SandboxStore, teamId: string, input: WebhookCreate): Promise<WebhookSubscription> {
-  const row = {
-    id: newId("webhook"),
-    teamId,
-    url: input.url,
-    secret: input.secret ?? generateWebhookSecret(),
-    createdAt: store.clock.now(),
-  };
-  await store.db.insert(webhookSubscriptions).values(row);
-  return toSubscription(row);
-}
-
-export async function listSubscriptions(store: SandboxStore, teamId: string): Promise<ListedWebhookSubscription[]> {
-  const rows = await store.db
-    .select()
-    .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.teamId, teamId))
-    .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
-  return rows.map((row) => ({ id: row.id, url: row.url, createdAt: row.createdAt.toISOString() }));
-}
-
-/** Whether a subscription of the team was deleted. */
-export async function deleteSubscription(store: SandboxStore, teamId: string, id: string): Promise<boolean> {
-  const deleted = await store.db
-    .delete(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.teamId, teamId), eq(webhookSubscriptions.id, id)))
-    .returning({ id: webhookSubscriptions.id });
-  return deleted.length > 0;
-}
 
 export type WebhookDelivery = {
   subscriptionId: string;
   url: string;
   eventId: string;
+  format: WebhookFormat;
   /** The HTTP status the receiver answered, or null when it could not be reached. */
   status: number | null;
   error: string | null;
+  /** A legacy delivery that failed: when its first retry is due (sandbox clock). */
+  nextAttemptAt: string | null;
 };
 
-export type WebhookDispatcherOptions = {
-  store: SandboxStore;
-  /** How deliveries travel; injectable so tests can capture them. */
-  fetch?: typeof fetch;
-  /**
-   * The signature's timestamp. Receivers check it against their own (real) clock to refuse
-   * replays, so it is real time, not the sandbox's simulated clock.
-   */
-  now?: () => Date;
+export type WebhookDispatcherOptions = SendOptions & {
+  ctx: SandboxContext;
   log?: (message: string) => void;
-  /** A receiver slower than this counts as unreachable. */
-  timeoutMs?: number;
-  /** The URLs allowed besides loopback (`SandboxConfig.webhookUrls`), read at each delivery. */
-  allowedUrls?: () => readonly string[];
+  /** How often (real time) the retry loop looks for legacy retries due; null: no loop. */
+  retryIntervalMs?: number | null;
 };
 
 export type WebhookDispatcher = {
   /** Delivers events of a team to its subscriptions now; resolves with the outcome of each POST. */
   deliver(teamId: string, events: ApiEvent[]): Promise<WebhookDelivery[]>;
-  /** Starts delivering every event the store appends; returns the stop function. */
+  /** Attempts the legacy retries due on the sandbox's clock now (what the loop does). */
+  retryDue(): Promise<RetryDelivery[]>;
+  /** Starts delivering every event the store appends, and the retry loop; returns the stop function. */
   listen(): () => void;
-  /** Resolves once every delivery started so far has finished. */
+  /** Resolves once every delivery and retry started so far has finished. */
   settled(): Promise<void>;
 };
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { store } = options;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const now = options.now ?? (() => new Date());
+  const { ctx } = options;
   const log = options.log ?? ((message: string) => console.warn(message));
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const allowedUrls = options.allowedUrls ?? (() => []);
+  const retryIntervalMs = options.retryIntervalMs === undefined ? 1000 : options.retryIntervalMs;
+  const send = createSender(options);
+  const retries = createRetryQueue(ctx, send, log);
   // One chain per team keeps each team's events arriving in seq order.
   const chains = new Map<string, Promise<unknown>>();
 
-  async function post(subscription: typeof webhookSubscriptions.$inferSelect, event: ApiEvent): Promise<WebhookDelivery> {
-    const payload = JSON.stringify(event);
-    const timestamp = now();
-    const outcome = { subscriptionId: subscription.id, url: subscription.url, eventId: event.id };
-    const refusal = webhookTargetRefusal(subscription.url, allowedUrls());
-    if (refusal) {
-      log(`[sandbox webhooks] ${event.type} ${event.id} → ${subscription.url}: not sent (${refusal})`);
-      return { ...outcome, status: null, error: refusal };
-    }
-    try {
-      const signature = new Webhook(subscription.secret).sign(event.id, timestamp, payload);
-      const response = await doFetch(subscription.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "team-inbox-sandbox-webhooks",
-          "webhook-id": event.id,
-          "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-          "webhook-signature": signature,
-        },
-        body: payload,
-        // A loopback receiver must not pass the team's events on to another host.
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel().catch(() => undefined);
-      if (!response.ok) {
-        log(`[sandbox webhooks] ${event.type} ${event.id} → ${subscription.url}: HTTP ${response.status} (not retried)`);
-        return { ...outcome, status: response.status, error: `HTTP ${response.status}` };
-      }
-      return { ...outcome, status: response.status, error: null };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log(`[sandbox webhooks] ${event.type} ${event.id} → ${subscription.url}: ${reason} (not retried)`);
-      return { ...outcome, status: null, error: reason };
-    }
-  }
-
   async function deliverNow(teamId: string, events: ApiEvent[]): Promise<WebhookDelivery[]> {
-    const subscriptions = await store.db
-      .select()
-      .from(webhookSubscriptions)
-      .where(eq(webhookSubscriptions.teamId, teamId))
-      .orderBy(asc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
+    const subscriptions = await subscriptionRows(ctx, teamId);
     if (subscriptions.length === 0) return [];
+    const envelopes = envelopeBuilder(ctx, teamId, events);
     const perSubscription = await Promise.all(
       subscriptions.map(async (subscription) => {
+        const format = effectiveFormat(ctx, storedFormat(subscription.format));
         const results: WebhookDelivery[] = [];
-        for (const event of events) results.push(await post(subscription, event));
+        for (const message of await envelopes(format)) {
+          const outcome = await send(subscription, message);
+          const result = { subscriptionId: subscription.id, url: subscription.url, eventId: message.id, format, status: outcome.status, error: outcome.error };
+          if (outcome.error === null) {
+            results.push({ ...result, nextAttemptAt: null });
+          } else if (outcome.refused || format !== "legacy") {
+            log(`[sandbox webhooks] ${message.type} ${message.id} → ${subscription.url}: ${outcome.refused ? `not sent (${outcome.error})` : `${outcome.error} (not retried)`}`);
+            results.push({ ...result, nextAttemptAt: null });
+          } else {
+            const next = await retries.failed(subscription, message, 1, outcome);
+            results.push({ ...result, nextAttemptAt: next?.toISOString() ?? null });
+          }
+        }
         return results;
       }),
     );
@@ -205,7 +85,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const previous = chains.get(teamId) ?? Promise.resolve();
     const run = previous.then(() => deliverNow(teamId, events));
     const tail = run.catch((error: unknown) => {
-      log(`[sandbox webhooks] could not deliver ${events.length} event(s): ${error instanceof Error ? error.message : String(error)}`);
+      log(`[sandbox webhooks] could not deliver ${events.length} event(s): ${describe(error)}`);
     });
     chains.set(teamId, tail);
     void tail.then(() => {
@@ -216,50 +96,82 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   return {
     deliver,
+    retryDue: retries.retryDue,
     listen() {
-      return store.onEvents((teamId, events) => {
+      const stopListening = ctx.store.onEvents((teamId, events) => {
         // Fire and forget: the write has committed and its response must not wait or fail.
         try {
           void deliver(teamId, events).catch(() => undefined);
         } catch (error) {
-          log(`[sandbox webhooks] ${error instanceof Error ? error.message : String(error)}`);
+          log(`[sandbox webhooks] ${describe(error)}`);
         }
       });
+      let failing = false;
+      let ticking = false;
+      let stopped = false;
+      const tick = () => {
+        // A pass still running (a slow receiver) is not queued behind.
+        if (ticking) return;
+        ticking = true;
+        retries
+          .retryDue()
+          .then(
+            () => (failing = false),
+            (error: unknown) => {
+              // Once per run of failures: a closed store must not fill the log every second.
+              if (!failing && !stopped) log(`[sandbox webhooks] retrying legacy deliveries failed: ${describe(error)}`);
+              failing = true;
+            },
+          )
+          .finally(() => (ticking = false));
+      };
+      const timer = retryIntervalMs === null ? null : setInterval(tick, retryIntervalMs);
+      // The loop must not keep a process alive that has nothing else to do.
+      timer?.unref();
+      return () => {
+        stopped = true;
+        stopListening();
+        if (timer) clearInterval(timer);
+      };
     },
     async settled() {
       while (chains.size > 0) await Promise.all([...chains.values()]);
+      await retries.settled();
     },
   };
 }
 
 const attached = new WeakMap<SandboxContext, { dispatcher: WebhookDispatcher; stop: () => void }>();
+const closeWrapped = new WeakSet<SandboxContext>();
 
 /**
- * Connects webhook delivery to a sandbox, once. Called again with options, it replaces the
- * dispatcher (tests use this to capture deliveries).
+ * Connects webhook delivery (and the legacy retry loop) to a sandbox, once. Called again with
+ * options, it replaces the dispatcher (tests use this to capture deliveries).
  */
-export function attachWebhooks(ctx: SandboxContext, options?: Omit<WebhookDispatcherOptions, "store">): WebhookDispatcher {
+export function attachWebhooks(ctx: SandboxContext, options?: Omit<WebhookDispatcherOptions, "ctx">): WebhookDispatcher {
   const current = attached.get(ctx);
   if (current && !options) return current.dispatcher;
   current?.stop();
-  const dispatcher = createWebhookDispatcher({ store: ctx.store, allowedUrls: () => ctx.config.webhookUrls, ...options });
+  if (!closeWrapped.has(ctx)) {
+    closeWrapped.add(ctx);
+    // As live mode does: the sandbox's close() closes the store, and a retry loop left running would query a closed database.
+    const close = ctx.store.close.bind(ctx.store);
+    ctx.store.close = async () => {
+      detachWebhooks(ctx);
+      await close();
+    };
+  }
+  const dispatcher = createWebhookDispatcher({ ctx, allowedUrls: () => ctx.config.webhookUrls, ...options });
   attached.set(ctx, { dispatcher, stop: dispatcher.listen() });
   return dispatcher;
 }
 
-function toSubscription(row: typeof webhookSubscriptions.$inferSelect): WebhookSubscription {
-  return { id: row.id, url: row.url, secret: row.secret, createdAt: row.createdAt.toISOString() };
+/** Stops a sandbox's deliveries and retry loop (its store's close() does). */
+export function detachWebhooks(ctx: SandboxContext): void {
+  attached.get(ctx)?.stop();
+  attached.delete(ctx);
 }
 
-function isLoopback(hostname: string): boolean {
-  // URL hostnames are canonical: lower case, IPv4 in dotted decimal (`0x7f.1` is `127.0.0.1`), IPv6 in brackets.
-  return hostname === "localhost" || hostname === "[::1]" || (isIPv4(hostname) && hostname.startsWith("127."));
-}
-
-function sameUrl(allowed: string, target: URL): boolean {
-  try {
-    return new URL(allowed).href === target.href;
-  } catch {
-    return false;
-  }
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

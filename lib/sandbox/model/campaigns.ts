@@ -1,13 +1,12 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { FIRST_NAME_VARIABLE, HOURLY_RATE, type Campaign } from "@/lib/api/outreach/campaigns";
 import type { Database } from "@/lib/db/connection";
-import { accountLinks, campaignLists, campaigns, campaignSteps, outreachLeads, outreachLists } from "../schema";
+import { accountLinks, campaignLists, campaigns, campaignSteps, outreachLists } from "../schema";
+import { ensureCampaignTargets, previewTargetCount, targetNumbers } from "./campaign-targets";
 
 /**
- * Campaigns as the API shows them, the numbers sync works out from their leads, and the
- * checks sync and start make. A campaign's targets are the people (platform and platformId)
- * who are leads of an included list and of no excluded list; `estimatedTargets` are those
- * still `pending` and reachable, the ones the sequence would still message.
+ * Campaigns as the API shows them, their numbers, and the checks sync and start make. Who a
+ * campaign's targets are is lib/sandbox/model/campaign-targets.ts's rule.
  */
 export type CampaignRow = typeof campaigns.$inferSelect;
 type StepRow = typeof campaignSteps.$inferSelect;
@@ -66,36 +65,32 @@ export function toCampaign(row: CampaignRow, steps: StepRow[], lists: CampaignLi
   };
 }
 
-/** Works out targets, estimated targets, contacted and replies from the leads, and stores them. */
-export async function refreshCampaignNumbers(db: Database, teamId: string, campaignId: string): Promise<void> {
-  const person = sql`${outreachLeads.platform} || ':' || ${outreachLeads.platformId}`;
-  const [numbers] = await db
-    .select({
-      targets: sql<number>`count(distinct ${person})::int`,
-      estimated: sql<number>`(count(distinct ${person}) filter (where ${outreachLeads.stage} = 'pending' and ${outreachLeads.reachable}))::int`,
-      contacted: sql<number>`(count(distinct ${person}) filter (where ${outreachLeads.stage} in ('contacted', 'replied')))::int`,
-      replies: sql<number>`(count(distinct ${person}) filter (where ${outreachLeads.stage} = 'replied'))::int`,
-    })
-    .from(outreachLeads)
-    .where(
-      and(
-        eq(outreachLeads.teamId, teamId),
-        sql`${outreachLeads.listId} in (select list_id from sandbox.campaign_lists where campaign_id = ${campaignId} and not exclude)`,
-        sql`not exists (
-          select 1 from sandbox.outreach_leads x
-          where x.team_id = ${teamId} and x.platform = ${outreachLeads.platform} and x.platform_id = ${outreachLeads.platformId}
-            and x.list_id in (select list_id from sandbox.campaign_lists where campaign_id = ${campaignId} and exclude))`,
-      ),
-    );
-  await db
-    .update(campaigns)
-    .set({
-      targetsCount: numbers?.targets ?? 0,
-      estimatedTargets: numbers?.estimated ?? 0,
-      contactedCount: numbers?.contacted ?? 0,
-      repliesCount: numbers?.replies ?? 0,
-    })
-    .where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, campaignId)));
+/**
+ * Works out a campaign's numbers and stores them. A draft's are a preview from the leads: the
+ * people it would target if started now, none contacted. Once started, its targets are made
+ * (lib/sandbox/model/campaign-targets.ts) and the numbers are theirs: `targetsCount` every
+ * target, `estimatedTargets` those not messaged yet, `contactedCount` those messaged,
+ * `repliesCount` those who replied. The runner keeps the last two as it sends and hears back.
+ * `now` defaults to the campaign's latest change (the seed has no clock to pass).
+ */
+export async function refreshCampaignNumbers(db: Database, teamId: string, campaignId: string, now?: Date): Promise<void> {
+  const [row] = await db.select().from(campaigns).where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, campaignId)));
+  if (!row) return;
+  let numbers: { targetsCount: number; estimatedTargets: number; contactedCount: number; repliesCount: number };
+  if (row.status === "draft") {
+    const targets = await previewTargetCount(db, teamId, campaignId);
+    numbers = { targetsCount: targets, estimatedTargets: targets, contactedCount: 0, repliesCount: 0 };
+  } else {
+    await ensureCampaignTargets(db, teamId, row, now ?? latestChangeOf(row));
+    const counted = await targetNumbers(db, campaignId);
+    numbers = { targetsCount: counted.targets, estimatedTargets: counted.pending, contactedCount: counted.contacted, repliesCount: counted.replies };
+  }
+  await db.update(campaigns).set(numbers).where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, campaignId)));
+}
+
+function latestChangeOf(row: CampaignRow): Date {
+  const times = [row.createdAt, row.updatedAt, row.lastStartedAt, row.pausedAt, row.completedAt].filter((d): d is Date => d !== null);
+  return new Date(Math.max(...times.map((d) => d.getTime())));
 }
 
 /**

@@ -76,7 +76,7 @@ describe("/_sandbox access", () => {
   it("answers 404 notFound when the sandbox runs without the control API", async () => {
     t.sandbox.context.config.control = false;
     try {
-      for (const [method, path] of [["GET", "/clock"], ["POST", "/inbound"], ["GET", "/webhooks"], ["POST", "/reset"], ["GET", "/faults"]] as const) {
+      for (const [method, path] of [["GET", "/clock"], ["POST", "/inbound"], ["GET", "/webhooks"], ["PATCH", "/webhooks/wh0001"], ["POST", "/reset"], ["GET", "/faults"]] as const) {
         expectError(await control(method, path, method === "GET" ? {} : { body: {} }), 404, "notFound");
       }
     } finally {
@@ -329,6 +329,66 @@ describe("live mode's picks", () => {
     }
     expect(newPeople).toBeGreaterThan(0);
     expect(newPeople).toBeLessThan(25);
+  });
+});
+
+describe("/_sandbox/webhooks formats", () => {
+  const listed = z.strictObject({ id: z.string(), url: z.string(), format: z.string(), effectiveFormat: z.string(), createdAt: z.string() });
+  const created = listed.extend({ secret: z.string() });
+  const hook = "http://127.0.0.1:4801/formats";
+  const subscribe = async (body: Record<string, unknown>, token: string = TOKENS.acme) =>
+    expectOk(await control("POST", "/webhooks", { token, body: { url: hook, ...body } }), created, 201);
+  const remove = async (id: string, token: string = TOKENS.acme) => expect((await control("DELETE", `/webhooks/${id}`, { token })).status).toBe(204);
+
+  it("creates a subscription in the format asked for, v2 by default, and lists it with what it receives", async () => {
+    const made = [await subscribe({}), await subscribe({ format: "v1" }), await subscribe({ format: "legacy" }), await subscribe({ format: "v2" })];
+    expect(made.map((s) => [s.format, s.effectiveFormat])).toEqual([
+      ["v2", "v2"],
+      ["v1", "v1"],
+      ["legacy", "legacy"],
+      ["v2", "v2"],
+    ]);
+    const { data } = expectOk(await control("GET", "/webhooks"), z.strictObject({ data: z.array(listed) }));
+    expect(data).toEqual(made.map(({ secret: _secret, ...rest }) => rest));
+    for (const format of ["v3", "V1", "", 2, null]) {
+      expectError(await control("POST", "/webhooks", { body: { url: hook, format } }), 400, "invalidRequest");
+    }
+    for (const s of made) await remove(s.id);
+  });
+
+  it("PATCH changes the format: the legacy option only off, and no way back from v2", async () => {
+    const allowed: Record<string, string[]> = { v2: ["v2"], v1: ["v1", "v2"], legacy: ["legacy", "v1", "v2"] };
+    for (const from of ["v2", "v1", "legacy"]) {
+      for (const to of ["v2", "v1", "legacy"]) {
+        const sub = await subscribe({ format: from });
+        const response = await control("PATCH", `/webhooks/${sub.id}`, { body: { format: to } });
+        if (allowed[from]!.includes(to)) {
+          expect(expectOk(response, listed), `${from} → ${to}`).toEqual({ id: sub.id, url: sub.url, format: to, effectiveFormat: to, createdAt: sub.createdAt });
+        } else {
+          const refused = expectError(response, 409, "invalidTransition");
+          expect(refused.details, `${from} → ${to}`).toEqual({ status: from });
+          const { data } = expectOk(await control("GET", "/webhooks"), z.strictObject({ data: z.array(listed) }));
+          expect(data.find((s) => s.id === sub.id)?.format).toBe(from);
+        }
+        await remove(sub.id);
+      }
+    }
+  });
+
+  it("PATCH refuses bad input with 400, and answers 404 for another team's or no subscription", async () => {
+    const sub = await subscribe({ format: "legacy" });
+    const theirs = await subscribe({}, TOKENS.globex);
+    for (const body of [{ format: "v3" }, { format: 1 }, {}, { format: "v1", url: "http://127.0.0.1:1/x" }]) {
+      expectError(await control("PATCH", `/webhooks/${sub.id}`, { body }), 400, "invalidRequest");
+    }
+    expectError(await control("PATCH", `/webhooks/${sub.id}`), 400, "invalidRequest");
+    expectError(await control("PATCH", `/webhooks/${theirs.id}`, { body: { format: "v2" } }), 404, "notFound");
+    expectError(await control("PATCH", "/webhooks/wh0000nothing", { body: { format: "v2" } }), 404, "notFound");
+    expectError(await control("PATCH", "/webhooks/NOT-AN-ID", { body: { format: "v2" } }), 404, "notFound");
+    expectError(await control("PATCH", `/webhooks/${sub.id}`, { token: null, body: { format: "v2" } }), 401, "unauthorized");
+    expect(expectOk(await control("GET", "/webhooks"), z.strictObject({ data: z.array(listed) })).data.map((s) => s.format)).toEqual(["legacy"]);
+    await remove(sub.id);
+    await remove(theirs.id, TOKENS.globex);
   });
 });
 

@@ -9,8 +9,18 @@ import { fail, pathId, readBody, readOptionalBody } from "../http";
 import { LIVE_INTERVAL, liveMode } from "../simulator/live";
 import { accountLinks, contacts, teams, threads, tokens } from "../schema";
 import { toAccountLink, toThread } from "../model/serialize";
+import { runCampaigns } from "../simulator/campaigns";
 import { injectInbound } from "../simulator/simulator";
-import { attachWebhooks, createSubscription, deleteSubscription, listSubscriptions, webhookCreate, webhookTargetRefusal } from "../events/webhooks";
+import { attachWebhooks } from "../events/webhooks";
+import {
+  changeSubscriptionFormat,
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  webhookCreate,
+  webhookFormatChange,
+  webhookTargetRefusal,
+} from "../events/webhook-subscriptions";
 
 /**
  * The simulator's control API under `/_sandbox`: not part of the spec, for tests, demos and
@@ -74,8 +84,11 @@ export function controlRoutes(ctx: SandboxContext) {
     const { seconds } = await readBody(c, clockAdvanceBody);
     ctx.store.clock.advance(Math.round(seconds * 1000));
     await ctx.store.saveClock();
+    // Campaigns catch up with the jump at once (one hour's allowance per account at most).
+    if (ctx.config.campaignsOnClockAdvance) await runCampaigns(ctx);
     return c.json(clockState());
   });
+  app.post("/campaigns/run", async (c) => c.json(await runCampaigns(ctx, c.get("team").id)));
 
   app.get("/faults", (c) => c.json({ pending: ctx.faults.pending() }));
   app.post("/faults", async (c) => {
@@ -113,16 +126,22 @@ export function controlRoutes(ctx: SandboxContext) {
     return c.json(live.set(c.get("team").id, { enabled: body.enabled, intervalMs: body.intervalMs ?? LIVE_INTERVAL.default }, ctx.mediaSigner(c)));
   });
 
-  app.get("/webhooks", async (c) => c.json({ data: await listSubscriptions(ctx.store, c.get("team").id) }));
+  // Subscriptions and their formats: rules in events/webhook-subscriptions.ts and events/webhook-formats.ts.
+  app.get("/webhooks", async (c) => c.json({ data: await listSubscriptions(ctx, c.get("team").id) }));
   app.post("/webhooks", async (c) => {
     const body = await readBody(c, webhookCreate);
     const refusal = webhookTargetRefusal(body.url, ctx.config.webhookUrls);
     if (refusal) fail("invalidRequest", refusal, { url: body.url });
-    return c.json(await createSubscription(ctx.store, c.get("team").id, body), 201);
+    return c.json(await createSubscription(ctx, c.get("team").id, body), 201);
+  });
+  app.patch("/webhooks/:webhookId", async (c) => {
+    const id = pathId(c, "webhookId", "notFound");
+    const { format } = await readBody(c, webhookFormatChange);
+    return c.json(await changeSubscriptionFormat(ctx, c.get("team").id, id, format));
   });
   app.delete("/webhooks/:webhookId", async (c) => {
     const id = pathId(c, "webhookId", "notFound");
-    if (!(await deleteSubscription(ctx.store, c.get("team").id, id))) fail("notFound", `No webhook subscription ${id}`);
+    if (!(await deleteSubscription(ctx, c.get("team").id, id))) fail("notFound", `No webhook subscription ${id}`);
     return c.body(null, 204);
   });
 

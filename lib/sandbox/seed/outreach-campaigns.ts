@@ -7,7 +7,9 @@ import type { TeamWorld } from "./world";
 /**
  * Acme's four campaigns, one per status, each with several step versions (the highest is
  * the active sequence), variations, variables and automations. The draft uses a variable it
- * never defined, so its sync answers 422 campaignInvalid, as a half-edited draft would.
+ * never defined, so its sync answers 422 campaignInvalid, as a half-edited draft would. The
+ * active and completed ones are those the seeded threads name; the completed one completed
+ * once the people those threads reached were done.
  */
 type BuildInput = {
   rows: OutreachRows;
@@ -63,7 +65,11 @@ export const OUTREACH_CAMPAIGNS: { build(input: BuildInput): void }[] = [
         platform: "instagram",
         ageDays: 75,
         customVariables: FIRST_NAME,
-        versions: [[message(s("Thanks for joining, "), v("first-name"), s("! Here is the recording.")), delay(4), message(vary("Any questions?", "Did it help?"))]],
+        // Cut down to one message before it ran: the people it reached got that one.
+        versions: [
+          [message(s("Thanks for joining, "), v("first-name"), s("! Here is the recording.")), delay(4), message(vary("Any questions?", "Did it help?"))],
+          [message(s("Thanks for joining, "), v("first-name"), s("! Here is the recording: any questions?"))],
+        ],
         automations: (w) => [{ trigger: "firstReply", action: "assign", actionData: { memberId: w.members[1]?.id ?? null }, enabled: true }],
       }),
   },
@@ -122,6 +128,7 @@ function campaign(input: BuildInput, spec: CampaignSpec) {
     ? fromThreads
     : world.accountLinks.filter((l) => l.platform === spec.platform && l.status === "active").map((l) => l.id);
   const started = spec.status !== "draft";
+  const completedAt = spec.status === "completed" ? completionOf(world, id, now) : null;
   rows.campaigns.push({
     id,
     teamId: input.teamId,
@@ -143,9 +150,9 @@ function campaign(input: BuildInput, spec: CampaignSpec) {
     accountLinkIds,
     automations: spec.automations(world).map((a) => ({ id: nextId("automation"), ...a })),
     createdAt: at(spec.ageDays),
-    updatedAt: at(Math.floor(spec.ageDays / 3)),
+    updatedAt: completedAt ?? at(Math.floor(spec.ageDays / 3)),
     pausedAt: spec.status === "paused" ? at(3) : null,
-    completedAt: spec.status === "completed" ? at(10) : null,
+    completedAt,
     lastStartedAt: started ? at(spec.ageDays - 1) : null,
   });
   for (const [position, [listIndex, exclude]] of spec.lists.entries()) {
@@ -162,4 +169,34 @@ function campaign(input: BuildInput, spec: CampaignSpec) {
       rows.campaignSteps.push({ id: nextId("step"), campaignId: id, rank, type: step.type, data, campaignVersion: version + 1 });
     }
   }
+}
+
+/** A completed campaign completed an hour after its last target was done (replied, or got its message). */
+function completionOf(world: TeamWorld, campaignId: string, now: Date): Date {
+  const progress = campaignReplies(world);
+  const done = world.threads
+    .filter((t) => t.campaignId === campaignId)
+    .map((t) => progress.get(t.id))
+    .map((p) => (p ? (p.repliedAt ?? p.contactedAt).getTime() : 0));
+  const last = done.length ? Math.max(...done) : now.getTime() - 10 * DAY_MS;
+  return new Date(Math.min(now.getTime() - 60_000, last + 3_600_000));
+}
+
+/**
+ * For each campaign thread: when the campaign first wrote, and the first inbound message
+ * after it (the reply the campaign runner would count), read from the thread's messages.
+ */
+export function campaignReplies(world: TeamWorld): Map<string, { contactedAt: Date; repliedAt: Date | null }> {
+  const campaignThreads = new Set(world.threads.filter((t) => t.campaignId).map((t) => t.id));
+  const out = new Map<string, { contactedAt: Date; repliedAt: Date | null }>();
+  for (const message of world.messages) {
+    if (!campaignThreads.has(message.threadId)) continue;
+    const seen = out.get(message.threadId);
+    if (!seen) {
+      if (message.sentBy?.type === "campaign") out.set(message.threadId, { contactedAt: message.sentAt, repliedAt: null });
+    } else if (!seen.repliedAt && message.direction === "inbound") {
+      seen.repliedAt = message.sentAt;
+    }
+  }
+  return out;
 }

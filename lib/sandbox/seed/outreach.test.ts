@@ -4,6 +4,7 @@ import { lead as leadSchema } from "@/lib/api/outreach/leads";
 import { toCampaign } from "../model/campaigns";
 import { toLead } from "../model/outreach-serialize";
 import { bigListSize, buildOutreach } from "./outreach";
+import { campaignReplies } from "./outreach-campaigns";
 import { buildSeedWorlds } from "./seed";
 import { ACME, TEAM_SPECS } from "./teams";
 
@@ -54,6 +55,29 @@ describe("buildOutreach", () => {
       expect(lead.accountLinkId).toBe(thread.accountLinkId);
       expect(["contacted", "replied"]).toContain(lead.stage);
     }
+  });
+
+  it("contacts only the people the campaign threads reached, replied as their threads show", () => {
+    const touched = rows.outreachLeads.filter((l) => l.stage === "contacted" || l.stage === "replied");
+    expect(touched.length).toBeGreaterThan(0);
+    const progress = campaignReplies(acme);
+    for (const lead of touched) {
+      const thread = progress.get(lead.threadId!)!;
+      expect(lead.lastContactedAt).toEqual(thread.contactedAt);
+      expect(lead.lastRepliedAt ?? null).toEqual(thread.repliedAt);
+      expect(lead.stage).toBe(thread.repliedAt ? "replied" : "contacted");
+    }
+    expect(rows.outreachLeads.filter((l) => !l.threadId && l.lastContactedAt)).toHaveLength(0);
+    // The completed campaign completed after the last person it reached was done.
+    const completed = rows.campaigns.find((c) => c.status === "completed")!;
+    const reached = acme.threads.filter((th) => th.campaignId === completed.id);
+    expect(reached.length).toBeGreaterThan(0);
+    for (const thread of reached) {
+      const done = progress.get(thread.id)!;
+      expect(completed.completedAt!.getTime()).toBeGreaterThan((done.repliedAt ?? done.contactedAt).getTime());
+    }
+    expect(completed.completedAt!.getTime()).toBeLessThan(NOW.getTime());
+    expect(completed.updatedAt).toEqual(completed.completedAt);
   });
 
   it("seeds import jobs in all seven states, two of them holding the two slots", () => {

@@ -5,7 +5,7 @@ import type { campaignLists, campaigns, campaignSteps, importJobs, outreachColum
 import { contextRandom, leadSearchText, personLead, type LeadRow } from "./outreach-people";
 import { DAY_MS } from "./teams";
 import type { TeamWorld } from "./world";
-import { OUTREACH_CAMPAIGNS } from "./outreach-campaigns";
+import { campaignReplies, OUTREACH_CAMPAIGNS } from "./outreach-campaigns";
 
 /**
  * Acme's outreach: four lists (the first holds 2,400 leads, or ten per `scale` thread up to
@@ -14,7 +14,9 @@ import { OUTREACH_CAMPAIGNS } from "./outreach-campaigns";
  * them, one each paused, completed, failed and canceled) and four campaigns. Its own ID
  * counters and random sources leave every version 2 row exactly as before; campaign
  * `cmp0001` and `cmp0002` are the ones the seeded threads name, and their leads are those
- * threads' people, with their contacts' tags and status.
+ * threads' people, with their contacts' tags and status, contacted or replied as the threads
+ * show. The campaigns' targets are made from these rows once they are in (the seed's
+ * refreshCampaignNumbers, model/campaign-targets.ts), as a start would make them.
  */
 export type OutreachRows = {
   outreachLists: (typeof outreachLists.$inferInsert)[];
@@ -63,7 +65,8 @@ export function buildOutreach(world: TeamWorld, options: { now: Date; scale?: nu
       { name: "Deal size", type: "number", value: (p) => ((p * 7919) % 50) * 1000 },
     ],
     [{ name: "Session", type: "text", value: (p) => ["Growth loops", "Pricing", "Hiring"][p % 3] }],
-    [],
+    // The podcast campaign's `show` variable comes from this column.
+    [{ name: "Show", type: "text", value: (p) => ["The Growth Show", "Founders Talk", "Build in Public"][p % 3] }],
     [],
   ];
 
@@ -96,7 +99,7 @@ export function buildOutreach(world: TeamWorld, options: { now: Date; scale?: nu
       for (const [c, column] of columns.entries()) {
         if ((person + c) % 7 !== 0) lead.data![customDataKey(column.id)] = columnSpecs[index]![c]!.value(person);
       }
-      giveContext(lead, world, contextRandom(person, index), index, now);
+      giveContext(lead, world, contextRandom(person, index));
       rows.outreachLeads.push(lead);
     }
     return list;
@@ -115,23 +118,18 @@ export function buildOutreach(world: TeamWorld, options: { now: Date; scale?: nu
   return rows;
 }
 
-/** The team's side of a lead: a few tags, a status, and where its list's campaign has got to. */
-function giveContext(lead: LeadRow, world: TeamWorld, random: ReturnType<typeof contextRandom>, listIndex: number, now: Date) {
+/**
+ * The team's side of a lead: a few tags, a status, notes. Its stage stays `pending` (now and
+ * then `canceled`): only the people the campaigns' threads reached are contacted or replied
+ * (addThreadLeads), so every campaign's numbers match what its threads show.
+ */
+function giveContext(lead: LeadRow, world: TeamWorld, random: ReturnType<typeof contextRandom>) {
   if (world.tags.length && random.chance(0.12)) lead.tagIds = random.sample(world.tags, random.int(1, 2)).map((t) => t.id);
   if (world.statuses.length && random.chance(0.1)) lead.statusId = random.pick(world.statuses).id;
   if (random.chance(0.06)) lead.valuation = random.int(1, 40) * 500;
   if (random.chance(0.03)) lead.notes = random.pick(["Met at SaaStr", "Warm intro from Priya", "Asked to follow up in Q1"]);
   if (world.members.length && random.chance(0.05)) lead.assigneeId = random.pick(world.members).id;
-  // The campaign on each list: active (some contacted), completed (most), paused (some); none on "Do not contact".
-  const contacted = [0.05, 0.9, 0.4, 0][listIndex] ?? 0;
-  if (lead.reachable && random.chance(contacted)) {
-    lead.lastContactedAt = new Date(now.getTime() - random.int(1, 30) * DAY_MS);
-    const replied = random.chance(0.3);
-    lead.stage = replied ? "replied" : "contacted";
-    if (replied) lead.lastRepliedAt = new Date(lead.lastContactedAt.getTime() + random.int(1, 48) * 3_600_000);
-  } else if (random.chance(0.01)) {
-    lead.stage = "canceled";
-  }
+  if (random.chance(0.01)) lead.stage = "canceled";
 }
 
 /** The people the seeded campaign threads reached, as leads of their campaign's first list. */
@@ -145,16 +143,18 @@ function addThreadLeads(rows: OutreachRows, world: TeamWorld, listIds: string[],
   const tagsOf = new Map<string, string[]>();
   for (const t of world.contactTags) tagsOf.set(t.contactId, [...(tagsOf.get(t.contactId) ?? []), t.tagId]);
   const seen = new Set<string>();
+  const reached = campaignReplies(world);
   for (const [i, thread] of world.threads.entries()) {
     const listId = thread.campaignId ? listOf.get(thread.campaignId) : undefined;
     const profile = profiles.get(thread.profileId);
     // One lead per person and list, however many of the team's accounts wrote to them.
     const key = `${listId}|${profile?.platform}|${profile?.platformId}`;
-    if (!listId || !profile || seen.has(key)) continue;
+    const progress = reached.get(thread.id);
+    if (!listId || !profile || !progress || seen.has(key)) continue;
     seen.add(key);
+    const { contactedAt, repliedAt } = progress;
     const contact = profile.contactId ? contacts.get(profile.contactId) : undefined;
     const lead = personLead(profile.platform, 900_000 + i, { id: nextId("lead"), teamId: thread.teamId, listId, createdAt: thread.createdAt, now });
-    const replied = thread.lastDirection === "inbound";
     Object.assign(lead, {
       platformId: profile.platformId,
       displayName: profile.displayName,
@@ -171,13 +171,13 @@ function addThreadLeads(rows: OutreachRows, world: TeamWorld, listIds: string[],
       notes: contact?.notes ?? null,
       assigneeId: contact?.assigneeId ?? null,
       threads: [{ id: thread.id, accountLinkId: thread.accountLinkId, lastMessageTimestamp: thread.lastSentAt?.toISOString() ?? null, createdAt: thread.createdAt.toISOString() }],
-      stage: replied ? "replied" : "contacted",
+      stage: repliedAt ? "replied" : "contacted",
       accountLinkId: thread.accountLinkId,
       threadId: thread.id,
       reachable: true,
       accountStatus: "active",
-      lastContactedAt: thread.createdAt,
-      lastRepliedAt: replied ? thread.lastSentAt : null,
+      lastContactedAt: contactedAt,
+      lastRepliedAt: repliedAt,
       searchText: leadSearchText(profile.displayName, profile.username, profile.bio),
     } satisfies Partial<LeadRow>);
     rows.outreachLeads.push(lead);

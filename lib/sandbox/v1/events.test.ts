@@ -63,4 +63,42 @@ describe("GET /events", () => {
     expectV1Validation(await get("GET", "/events?afterSeq=-1"), "afterSeq");
     expectV1Validation(await get("GET", "/events?type=tag.created"), "type", "unrecognized_keys");
   });
+
+  it("shows campaign and target events under their own names, with the campaign, thread, message and prospect they name", async () => {
+    const start = await t.seqOf(teamId);
+    const before = t.sandbox.context.store.clock.offsetMs();
+    try {
+      // Monday 09:00 in Berlin: the active campaign sends; then it is paused and started again.
+      t.sandbox.context.store.clock.set(Date.parse("2026-11-23T08:00:00Z") - Date.now());
+      expect((await t.request("POST", "//_sandbox/campaigns/run")).status).toBe(200);
+      expect((await t.request("POST", "/campaigns/cmp0001/pause", { body: {} })).status).toBe(200);
+      expect((await t.request("POST", "/campaigns/cmp0001/start", { body: {} })).status).toBe(200);
+
+      const v1Page = expectV1Ok(await get("GET", `/events?afterSeq=${start}&limit=1000`), v1EventPage);
+      const v2Page = expectOk(await t.request("GET", `/events?afterSeq=${start}&limit=1000`), eventPage);
+      const contacted = v1Page.events.filter((e) => e.type === "target.contacted");
+      expect(contacted.length).toBeGreaterThan(0);
+      expect(v1Page.events.filter((e) => e.type.startsWith("campaign.")).map((e) => e.type)).toEqual(["campaign.paused", "campaign.resumed"]);
+      for (const event of contacted) {
+        const twin = v2Page.data.find((e) => e.id === event.id)!;
+        expect(twin).toMatchObject({ type: "target.contacted", object: { type: "campaign", id: "cmp0001" } });
+        const { threadId, messageId } = twin.data as { threadId: string; messageId: string };
+        expect(event.data.campaign).toMatchObject({ id: "cmp0001", name: "Founder outreach Q4", status: "active" });
+        expect(event.data.thread).toMatchObject({ id: threadId, campaignId: "cmp0001" });
+        expect(v1Message.parse(event.data.message)).toMatchObject({ id: messageId });
+        expect(event.data.prospect).toMatchObject({ platformId: twin.data.platformId });
+        expect(event.data.change).toEqual(twin.data);
+      }
+      // The message they sent is also a message.created whose data names the campaign.
+      const created = v1Page.events.find((e) => e.type === "message.created" && e.data.message?.id === (contacted[0]!.data.message as { id: string }).id)!;
+      expect(created.data.campaign).toMatchObject({ id: "cmp0001", name: "Founder outreach Q4" });
+      const paused = v1Page.events.find((e) => e.type === "campaign.paused")!;
+      expect(paused.data).toMatchObject({ campaign: { id: "cmp0001" }, thread: null, message: null, prospect: null, change: { campaignId: "cmp0001", status: "paused" } });
+      // Version 2 filters them by type like any other.
+      const onlyContacted = expectOk(await t.request("GET", `/events?afterSeq=${start}&type=target.contacted&limit=1000`), eventPage).data;
+      expect(onlyContacted.map((e) => e.id)).toEqual(contacted.map((e) => e.id));
+    } finally {
+      t.sandbox.context.store.clock.set(before);
+    }
+  });
 });

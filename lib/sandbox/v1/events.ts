@@ -4,7 +4,8 @@ import { EVENT_PAGE_LIMIT, EVENT_RETENTION_MS, isKnownEventType } from "@/lib/ap
 import { V1_EVENT_TYPE_OF_V2, v1EventListQuery, type V1Event } from "@/lib/api/v1/events";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { toStatus, toTag } from "../model/serialize";
-import { contacts, events, messages, profiles, statuses, tags, teams, threads } from "../schema";
+import { loadCampaigns } from "../model/campaigns";
+import { campaigns, contacts, events, messages, profiles, statuses, tags, teams, threads } from "../schema";
 import { readV1Query } from "./http";
 import { toV1Message, toV1Prospects, toV1Threads } from "./serialize";
 
@@ -41,13 +42,14 @@ export function eventRoutesV1(ctx: SandboxContext) {
   });
 }
 
-function v1TypeOf(type: string): string | null {
-  if (isKnownEventType(type)) return V1_EVENT_TYPE_OF_V2[type] ?? null;
-  // Types v2 does not know (the outreach resources' campaign and target events) are v1's own.
+export function v1TypeOf(type: string): string | null {
+  const renamed = isKnownEventType(type) ? V1_EVENT_TYPE_OF_V2[type] : undefined;
+  if (renamed) return renamed;
+  // The outreach resources' campaign and target events keep their v1 names (lib/api/outreach/events.ts).
   return /^(campaign|target)\./.test(type) ? type : null;
 }
 
-async function toV1Events(ctx: SandboxContext, teamId: string, rows: EventRow[]): Promise<V1Event[]> {
+export async function toV1Events(ctx: SandboxContext, teamId: string, rows: EventRow[]): Promise<V1Event[]> {
   const { db } = ctx.store;
   const threadIdOf = (row: EventRow) =>
     row.objectType === "thread" ? row.objectId : typeof row.data.threadId === "string" ? row.data.threadId : null;
@@ -62,10 +64,21 @@ async function toV1Events(ctx: SandboxContext, teamId: string, rows: EventRow[])
   );
   const v1Threads = byId(await toV1Threads(db, teamId, threadRows));
   const rawThreads = new Map(threadRows.map((t) => [t.row.id, t.row]));
-  const messageRows = await loadWhere(rows.filter((r) => r.objectType === "message").map((r) => r.objectId), (ids) =>
+  // A message event names its message; a target event carries the one sent or the reply.
+  const messageIdOf = (row: EventRow) =>
+    row.objectType === "message" ? row.objectId : typeof row.data.messageId === "string" ? row.data.messageId : null;
+  const messageRows = await loadWhere(rows.map(messageIdOf), (ids) =>
     db.select().from(messages).where(and(eq(messages.teamId, teamId), inArray(messages.id, ids))),
   );
   const messageById = byId(messageRows);
+  // The campaign an event is about, or else its thread's, as GET /campaigns/{id} shows it.
+  const campaignIdOf = (row: EventRow, thread: typeof threads.$inferSelect | undefined) =>
+    row.objectType === "campaign" ? row.objectId : (thread?.campaignId ?? null);
+  const campaignRows = await loadWhere(
+    rows.map((row) => campaignIdOf(row, rawThreads.get(threadIdOf(row) ?? ""))),
+    (ids) => db.select().from(campaigns).where(and(eq(campaigns.teamId, teamId), inArray(campaigns.id, ids))),
+  );
+  const campaignById = byId(await loadCampaigns(db, campaignRows));
 
   // A contact event's prospect: the contact's first profile; a thread's: its own.
   const contactIds = rows.filter((r) => r.objectType === "contact").map((r) => r.objectId);
@@ -91,7 +104,9 @@ async function toV1Events(ctx: SandboxContext, teamId: string, rows: EventRow[])
   return rows.map((row) => {
     const threadId = threadIdOf(row);
     const thread = threadId ? rawThreads.get(threadId) : undefined;
-    const message = row.objectType === "message" ? messageById.get(row.objectId) : undefined;
+    const messageId = messageIdOf(row);
+    const message = messageId ? messageById.get(messageId) : undefined;
+    const campaignId = campaignIdOf(row, thread);
     const profileId = row.objectType === "contact" ? firstProfileOf.get(row.objectId) : thread?.profileId;
     const tag = row.objectType === "tag" ? tagById.get(row.objectId) : undefined;
     const status = row.objectType === "status" ? statusById.get(row.objectId) : undefined;
@@ -103,9 +118,9 @@ async function toV1Events(ctx: SandboxContext, teamId: string, rows: EventRow[])
       timestamp: row.createdAt.toISOString(),
       version: 1,
       data: {
-        campaign: thread?.campaignId ? { id: thread.campaignId } : null,
+        campaign: campaignId ? (campaignById.get(campaignId) ?? { id: campaignId }) : null,
         thread: (threadId && v1Threads.get(threadId)) || null,
-        message: message && thread ? toV1Message(message, thread.profileId) : null,
+        message: message && thread && message.threadId === thread.id ? toV1Message(message, thread.profileId) : null,
         prospect: (profileId && prospects.get(profileId)) || null,
         ...(row.objectType === "tag" ? { tag: tag ? toTag(tag) : null } : {}),
         ...(row.objectType === "status" ? { status: status ? toStatus(status) : null } : {}),

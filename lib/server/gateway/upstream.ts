@@ -184,7 +184,9 @@ async function openSandbox(database: DatabaseConfig, scale: number | null, webho
   const { createSandbox } = await import("@/lib/sandbox/app");
   // Media URLs point at the BFF's route to the sandbox, since the browser cannot reach it in-process.
   // The scale applies when the world is first seeded; an existing one is kept.
-  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale }, webhookUrls });
+  // Campaigns move only when asked (POST /_sandbox/campaigns/run): a demo and its journeys see
+  // the same inbox whatever the hour on the sandbox's clock.
+  return createSandbox({ database, publicBaseUrl: SANDBOX_PUBLIC_PATH, seed: scale === null ? undefined : { scale }, webhookUrls, campaignsOnClockAdvance: false });
 }
 
 // One sandbox per process, kept on globalThis so that modules re-evaluated by hot reload find it.

@@ -41,7 +41,7 @@ async function controlState() {
   };
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 describe("the sandbox's control API through the BFF is an admin's", () => {
   it("an outsider gets 401, a member or manager 403, for every control call; nothing leaks and nothing changes", async () => {
@@ -51,6 +51,7 @@ describe("the sandbox's control API through the BFF is an admin's", () => {
     const calls: [Method, string, unknown?][] = [
       ["GET", "/webhooks"],
       ["POST", "/webhooks", { url: "http://127.0.0.1:3599/x" }],
+      ["PATCH", `/webhooks/${inboxSubscription.id}`, { format: "v1" }],
       ["DELETE", `/webhooks/${inboxSubscription.id}`],
       ["GET", "/faults"],
       ["POST", "/faults", { kind: "internalError", count: 5 }],
@@ -113,6 +114,11 @@ describe("the sandbox's control API through the BFF is an admin's", () => {
     const { id, secret } = (await created.json()) as { id: string; secret: string };
     expect(secret).toMatch(/^whsec_/);
     expect(secret).not.toBe(SECRET);
+    // Its format moves forward only: to version 2, and never back.
+    const moved = await call(relay, "PATCH", `/api/sandbox/_sandbox/webhooks/${id}`, { cookie: cookies.admin, body: { format: "v2" } });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ id, format: "v2" });
+    expect((await call(relay, "PATCH", `/api/sandbox/_sandbox/webhooks/${id}`, { cookie: cookies.admin, body: { format: "legacy" } })).status).toBe(409);
     expect((await call(relay, "DELETE", `/api/sandbox/_sandbox/webhooks/${id}`, { cookie: cookies.admin })).status).toBe(204);
     expect((await subscriptions()).map((s) => s.url)).toEqual([ownEndpoint()]);
   });

@@ -7,5 +7,6 @@ export const GET = publicRoute(async (request, context) => relaySandbox(request,
 
 const control = route(async (request, { runtime, viewer }) => relaySandbox(request, runtime, viewer));
 export const POST = control;
+export const PATCH = control;
 export const PUT = control;
 export const DELETE = control;

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventDataSchema, eventPage, isKnownEventType } from "@/lib/api/events";
 import { campaign as campaignSchema, type Campaign } from "@/lib/api/outreach/campaigns";
 import { successResult } from "@/lib/api/outreach/import-jobs";
 import { lead as leadSchema, list as listSchema } from "@/lib/api/outreach/leads";
 import { page } from "@/lib/api/primitives";
 import type { Database } from "@/lib/db/connection";
-import { campaigns, outreachLeads } from "../../schema";
+import { campaigns, campaignTargets, outreachLeads } from "../../schema";
 import { rowsOf } from "../../store";
 import { expectError, expectOk, openTestSandbox, type TestSandbox } from "../../testing/harness";
 
@@ -23,6 +24,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+async function targetCount(campaignId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignTargets).where(eq(campaignTargets.campaignId, campaignId));
+  return row!.n;
+}
 
 async function leadRow(listId: string, match: (row: typeof outreachLeads.$inferSelect) => boolean) {
   const rows = await db.select().from(outreachLeads).where(eq(outreachLeads.listId, listId));
@@ -67,19 +73,34 @@ describe("GET /campaigns", () => {
 });
 
 describe("POST /campaigns/{campaignId}/sync", () => {
-  it("works out targets from the leads: included lists minus excluded people", async () => {
+  it("counts a started campaign's targets: people in an included list and no excluded one, reachable, not canceled", async () => {
+    // The list's imports add leads as the clock moves; paused, it holds still while counted.
+    expectOk(await post("/lists/lst0001/import-jobs/bulk-pause"), successResult);
     const synced = expectOk(await post("/campaigns/cmp0001/sync"), campaignSchema);
     const [expected] = rowsOf<{ targets: number }>(
       await db.execute(sql`
         select count(distinct l.platform || ':' || l.platform_id)::int as targets from sandbox.outreach_leads l
-        where l.list_id = 'lst0001' and not exists (
+        where l.list_id = 'lst0001' and l.reachable and l.stage <> 'canceled' and not exists (
           select 1 from sandbox.outreach_leads x where x.list_id = 'lst0004' and x.platform = l.platform and x.platform_id = l.platform_id)`),
     );
     expect(synced.targetsCount).toBe(expected!.targets);
+    expect(await targetCount("cmp0001")).toBe(synced.targetsCount);
     const founders = expectOk(await t.request("GET", "/lists/lst0001"), listSchema);
     expect(synced.targetsCount).toBeLessThan(founders.profilesCount);
-    expect(synced.estimatedTargets).toBeLessThanOrEqual(synced.targetsCount - synced.contactedCount);
+    // Not messaged yet: every target but the ones the seeded threads reached.
+    expect(synced.estimatedTargets).toBe(synced.targetsCount - synced.contactedCount);
+    expect(synced.contactedCount).toBeGreaterThan(0);
     expect(synced.repliesCount).toBeLessThanOrEqual(synced.contactedCount);
+
+    // Someone who joins an included list later becomes a target at the next sync.
+    const [model] = await db.select().from(outreachLeads).where(eq(outreachLeads.listId, "lst0001")).limit(1);
+    await db.insert(outreachLeads).values({ ...model!, id: "leadjoined1", platformId: "17841999999999991", stage: "pending", reachable: true });
+    const again = expectOk(await post("/campaigns/cmp0001/sync"), campaignSchema);
+    expect(again.targetsCount).toBe(synced.targetsCount + 1);
+    expect(again.estimatedTargets).toBe(synced.estimatedTargets + 1);
+    const [joined] = await db.select().from(campaignTargets).where(and(eq(campaignTargets.campaignId, "cmp0001"), eq(campaignTargets.platformId, "17841999999999991")));
+    expect(joined).toMatchObject({ stage: "pending", leadId: "leadjoined1" });
+
     // Sync accepts no body or an empty one; anything else is 400.
     expectOk(await t.request("POST", "/campaigns/cmp0001/sync"), campaignSchema);
     for (const body of [{ force: true }, [], null]) expectError(await post("/campaigns/cmp0001/sync", body), 400, "invalidRequest");
@@ -116,12 +137,17 @@ describe("POST /campaigns/{campaignId}/sync", () => {
     const fixed = expectOk(await post("/campaigns/cmp0004/sync"), campaignSchema);
     // `first-name` is always there, even when not stored.
     expect(Object.keys(fixed.customVariables).sort()).toEqual(["first-name", "partner-tier"]);
+    // A draft's numbers are a preview: who it would target, nobody contacted, no targets made yet.
     expect(fixed.targetsCount).toBeGreaterThan(0);
+    expect(fixed).toMatchObject({ estimatedTargets: fixed.targetsCount, contactedCount: 0, repliesCount: 0 });
+    expect(await targetCount("cmp0004")).toBe(0);
   });
 });
 
 describe("campaign start and pause", () => {
   it("moves draft and paused to active, active to paused, and refuses the rest with 409", async () => {
+    const { acme } = await t.teamIds();
+    const seq = await t.seqOf(acme);
     const paused = expectOk(await post("/campaigns/cmp0001/pause"), campaignSchema);
     expect(paused.status).toBe("paused");
     expect(paused.pausedAt).not.toBeNull();
@@ -133,6 +159,23 @@ describe("campaign start and pause", () => {
     expect(expectError(await post("/campaigns/cmp0002/start"), 409, "invalidTransition").details).toMatchObject({ status: "completed" });
     expectError(await post("/campaigns/cmp0002/pause"), 409, "invalidTransition");
     expect(expectOk(await post("/campaigns/cmp0003/start"), campaignSchema).status).toBe("active");
+    // The draft fixed above starts, and its targets are made.
+    const started = expectOk(await post("/campaigns/cmp0004/start"), campaignSchema);
+    expect(started.status).toBe("active");
+    expect(await targetCount("cmp0004")).toBe(started.targetsCount);
+
+    const events = expectOk(await t.request("GET", `/events?afterSeq=${seq}`), eventPage).data;
+    expect(events.map((e) => [e.type, e.object.id, e.data.status])).toEqual([
+      ["campaign.paused", "cmp0001", "paused"],
+      ["campaign.resumed", "cmp0001", "active"],
+      ["campaign.resumed", "cmp0003", "active"],
+      ["campaign.started", "cmp0004", "active"],
+    ]);
+    for (const event of events) {
+      expect(event.object).toEqual({ type: "campaign", id: event.object.id, url: `/campaigns/${event.object.id}` });
+      expect(isKnownEventType(event.type) && eventDataSchema(event.type).safeParse(event.data).success).toBe(true);
+      expect(event.data.campaignId).toBe(event.object.id);
+    }
   });
 });
 
@@ -142,6 +185,9 @@ describe("POST /campaigns/{campaignId}/leads/{identifier}/cancel", () => {
     const guest = await leadRow("lst0003", (r) => r.stage === "pending");
     expectOk(await post(`/campaigns/cmp0003/leads/${guest.platformId}/cancel`), successResult);
     expect((await leadRow("lst0003", (r) => r.id === guest.id)).stage).toBe("canceled");
+    // Its target is done: the runner sends it nothing more.
+    const [target] = await db.select().from(campaignTargets).where(and(eq(campaignTargets.campaignId, "cmp0003"), eq(campaignTargets.platformId, guest.platformId)));
+    expect(target).toMatchObject({ stage: "canceled", nextDueAt: null });
     // Idempotent.
     expectOk(await post(`/campaigns/cmp0003/leads/${guest.platformId}/cancel`, { by: "platformId" }), successResult);
 

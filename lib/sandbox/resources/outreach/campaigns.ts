@@ -8,15 +8,18 @@ import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../../context";
 import { fail, pageById, pathId, readOptionalBody, readQuery } from "../../http";
 import { campaignIssues, loadCampaigns, refreshCampaignNumbers, type CampaignRow } from "../../model/campaigns";
-import { accountLinks, campaignLists, campaigns, outreachColumns, outreachLeads, outreachLists } from "../../schema";
+import { OPEN_STAGES } from "../../model/campaign-targets";
+import { accountLinks, campaignLists, campaigns, campaignTargets, outreachColumns, outreachLeads, outreachLists } from "../../schema";
 import { requirePlatforms } from "../platform-access";
 
 /**
  * Campaigns. Spec: sync (checks the campaign, 422 campaignInvalid with every issue, then
- * works out its numbers from the leads and answers it), lead cancel and custom column
+ * works out its numbers, model/campaigns.ts, and answers it), lead cancel and custom column
  * delete. Ours: GET /campaigns, GET /campaigns/{id}, start (`draft`/`paused` → `active`,
  * after the same checks as sync) and pause (`active` → `paused`); 409 invalidTransition
- * otherwise. Sending (the simulator running sequences) is not here yet.
+ * otherwise. Each move records its `campaign.*` event (lib/api/outreach/events.ts). Sending
+ * is the runner's (lib/sandbox/simulator/campaigns.ts); a canceled lead's target is done at
+ * once, so the runner sends them nothing more.
  */
 export function campaignRoutes(ctx: SandboxContext) {
   const { db } = ctx.store;
@@ -37,7 +40,7 @@ export function campaignRoutes(ctx: SandboxContext) {
     await readOptionalBody(c, emptyBody);
     const teamId = c.get("team").id;
     const id = pathId(c, "campaignId", "campaignNotFound");
-    await ctx.store.write(teamId, async (tx) => {
+    await ctx.store.write(teamId, async (tx, record) => {
       const row = await requireCampaign(tx, teamId, id);
       if (!from.includes(row.status)) fail("invalidTransition", `The campaign is ${row.status}`, { status: row.status });
       const now = ctx.store.clock.now();
@@ -46,7 +49,10 @@ export function campaignRoutes(ctx: SandboxContext) {
         .update(campaigns)
         .set(to === "active" ? { status: to, lastStartedAt: now, pausedAt: null, updatedAt: now } : { status: to, pausedAt: now, updatedAt: now })
         .where(eq(campaigns.id, id));
-      if (to === "active") await refreshCampaignNumbers(tx, teamId, id);
+      // Starting takes the targets (the people its lists hold now); the runner sends to them.
+      if (to === "active") await refreshCampaignNumbers(tx, teamId, id, now);
+      const type = to === "paused" ? "campaign.paused" : row.status === "paused" ? "campaign.resumed" : "campaign.started";
+      record({ type, objectType: "campaign", objectId: id, data: { campaignId: id, status: to } });
     });
     return c.json(await one(teamId, id));
   }
@@ -77,7 +83,7 @@ export function campaignRoutes(ctx: SandboxContext) {
       const id = pathId(c, "campaignId", "campaignNotFound");
       await ctx.store.write(teamId, async (tx) => {
         await check(tx, teamId, await requireCampaign(tx, teamId, id));
-        await refreshCampaignNumbers(tx, teamId, id);
+        await refreshCampaignNumbers(tx, teamId, id, ctx.store.clock.now());
       });
       return c.json(await one(teamId, id));
     })
@@ -120,8 +126,9 @@ export function campaignRoutes(ctx: SandboxContext) {
                   and x.list_id in (select list_id from sandbox.campaign_lists where campaign_id = ${id} and exclude))`,
             ),
           )
-          .returning({ id: outreachLeads.id });
+          .returning({ platform: outreachLeads.platform, platformId: outreachLeads.platformId });
         if (canceled.length === 0) fail("leadNotFound", `No lead ${identifier} (by ${body.by}) among the campaign's targets`);
+        await cancelTargets(tx, id, canceled, ctx.store.clock.now());
       });
       return c.json({ success: true as const });
     })
@@ -159,6 +166,33 @@ async function requireCampaign(db: Database, teamId: string, id: string): Promis
   const [row] = await db.select().from(campaigns).where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, id)));
   if (!row) fail("campaignNotFound", `No campaign ${id}`);
   return row;
+}
+
+/** The people whose leads were canceled get nothing more from the campaign; replies still count. */
+async function cancelTargets(db: Database, campaignId: string, people: { platform: string; platformId: string }[], now: Date) {
+  for (const person of people) {
+    for (const stage of OPEN_STAGES) {
+      const canceled = await db
+        .update(campaignTargets)
+        .set({ stage: "canceled", nextDueAt: null, state: sql`${campaignTargets.state} - 'reply'`, updatedAt: now })
+        .where(
+          and(
+            eq(campaignTargets.campaignId, campaignId),
+            eq(campaignTargets.platform, person.platform),
+            eq(campaignTargets.platformId, person.platformId),
+            eq(campaignTargets.stage, stage),
+          ),
+        )
+        .returning({ platformId: campaignTargets.platformId });
+      // Someone canceled before their first message leaves the ones still to message.
+      if (stage === "pending" && canceled.length) {
+        await db
+          .update(campaigns)
+          .set({ estimatedTargets: sql`greatest(${campaigns.estimatedTargets} - ${canceled.length}, 0)` })
+          .where(eq(campaigns.id, campaignId));
+      }
+    }
+  }
 }
 
 /** The "single supported platform": the one platform all the campaign's accounts are on, if so. */
