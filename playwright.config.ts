@@ -41,16 +41,17 @@ export default defineConfig({
     // Injected API faults hit every request of a sandbox: this journey has an inbox of its own.
     { name: "faults", dependencies: ["setup"], testMatch: /faults\.spec\.ts/, use: { ...chromiumUse, baseURL: baseUrlOf("faults") } },
   ],
-  // E2E runs against a production build, never the dev server, through the inbox's own server
-  // (scripts/server.mjs, as `npm start` runs it: it names each request's socket address). Each
-  // server has its own data folder, fresh every run, so the journeys start from the seed. A server
-  // is ready when its health check answers: that waits for the runtime (database, migrations,
-  // seed) and reaches the sandbox once, so no journey pays the cold start.
+  // E2E runs against a production build, never the dev server: the standalone folder that `npm
+  // run build` completes, through its server.mjs, as `npm start` runs it (scripts/server.mjs: it
+  // names each request's socket address). Each server has its own data folder, fresh every run,
+  // so the journeys start from the seed. A server is ready when its health check answers: that
+  // waits for the runtime (database, migrations, seed) and reaches the sandbox once, so no
+  // journey pays the cold start.
   webServer: (Object.keys(E2E_SERVERS) as (keyof typeof E2E_SERVERS)[]).map((server) => {
     const { port, dataDir } = E2E_SERVERS[server];
     return {
       name: server,
-      command: `rm -rf ${dataDir} && node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
+      command: `rm -rf ${dataDir} && node .next/standalone/server.mjs --port ${port} --hostname 127.0.0.1`,
       env: { INBOX_DATA_DIR: dataDir, INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
       url: `${baseUrlOf(server)}/api/health`,
       reuseExistingServer: !process.env.CI,

@@ -53,7 +53,7 @@ const env = { ...process.env, INBOX_DATA_DIR: dataDir, INBOX_SIGNIN_ATTEMPTS_PER
 }
 
 // 2. The inbox, as deployed.
-const server = spawn(process.execPath, ["scripts/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+const server = spawn(process.execPath, [".next/standalone/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid!, "SIGTERM");

@@ -24,7 +24,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = ".data/bench-list";
 
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["scripts/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
+const server = spawn(process.execPath, [".next/standalone/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
   env: { ...process.env, INBOX_DATA_DIR: dataDir, INBOX_DEMO_SCALE: String(scale), INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,

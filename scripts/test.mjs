@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit and integration tests, a production build, then e2e in Chromium.
-// Vitest's and Playwright's summaries are printed as they run; the last line sums both as
-// `N passed, N failed`, the plain form CI counts tests from.
+// `npm test`: typecheck, lint, unit and integration tests, a production build, the build run as
+// it is deployed (scripts/standalone.test.mjs), then e2e in Chromium. Each runner's summary is
+// printed as it runs; the last line sums them as `N passed, N failed`, the plain form CI counts
+// tests from.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
@@ -15,11 +16,13 @@ const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
   ["unit", "npx", ["vitest", "run"]],
-  ["build", "npx", ["next", "build"]],
+  ["build", "npm", ["run", "build"]],
+  // Needs the build, so not in the unit step: the standalone folder copied out of the checkout, started, signed in to, stopped.
+  ["standalone", process.execPath, ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", "--test-reporter-destination=reports/standalone.tap", "scripts/standalone.test.mjs"]],
   ["e2e", "npx", ["playwright", "test"]],
 ];
 
-const reports = { unit: "reports/vitest.json", e2e: "reports/playwright.json" };
+const reports = { unit: "reports/vitest.json", standalone: "reports/standalone.tap", e2e: "reports/playwright.json" };
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 
 let failedStep = null;
@@ -38,13 +41,13 @@ for (const [name, cmd, args] of steps) {
 
 // Each step's time beside the counts, so a slow step shows in every run's last lines.
 console.log(`\n${durations.map(([name, ms]) => `${name} ${seconds(ms)}`).join(" · ")} · total ${seconds(durations.reduce((sum, [, ms]) => sum + ms, 0))}`);
-const unit = countVitest(reports.unit);
-const e2e = countPlaywright(reports.e2e);
-console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
-console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
-const passed = unit.passed + e2e.passed;
+const counts = { unit: countVitest(reports.unit), standalone: countTap(reports.standalone), e2e: countPlaywright(reports.e2e) };
+console.log("");
+for (const [name, { passed, failed }] of Object.entries(counts)) console.log(`${name}: ${passed} passed, ${failed} failed`);
+const passed = Object.values(counts).reduce((sum, count) => sum + count.passed, 0);
+const counted = Object.values(counts).reduce((sum, count) => sum + count.failed, 0);
 // A step that failed without failing a counted test (typecheck, lint, build) still fails the run.
-const failed = unit.failed + e2e.failed + (failedStep && unit.failed + e2e.failed === 0 ? 1 : 0);
+const failed = counted + (failedStep && counted === 0 ? 1 : 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);
 
@@ -74,6 +77,13 @@ function countVitest(file) {
   const report = readJson(file);
   if (!report) return { passed: 0, failed: 0 };
   return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+// node --test's TAP report ends with `# pass N` and `# fail N`.
+function countTap(file) {
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+  return { passed: count("pass"), failed: count("fail") };
 }
 
 function countPlaywright(file) {

@@ -16,6 +16,8 @@ export type Subscriber = {
   /** The inbox user listening; `recheck` is told when that user (or every user) changed. */
   userId?: string;
   recheck?(): void;
+  /** The instance is stopping: end the stream so the browser reconnects, to another instance. */
+  reconnect?(): void;
 };
 
 export type Hub = {
@@ -25,6 +27,8 @@ export type Hub = {
   lastId(): number;
   /** A user was removed or changed (role, member, password), or with null every user's view: their streams check their session again. */
   recheck(userId: string | null): void;
+  /** Every open stream is told to reconnect (a graceful stop, lib/server/runtime/shutdown). */
+  reconnectAll(): void;
 };
 
 export function createHub(options: { memory?: number } = {}): Hub {
@@ -58,6 +62,9 @@ export function createHub(options: { memory?: number } = {}): Hub {
     lastId: () => next,
     recheck(userId) {
       for (const subscriber of subscribers) if (userId === null || subscriber.userId === userId) subscriber.recheck?.();
+    },
+    reconnectAll() {
+      for (const subscriber of [...subscribers]) subscriber.reconnect?.();
     },
   };
 }

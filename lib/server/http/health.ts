@@ -1,11 +1,23 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { isApiError } from "@/lib/api/errors";
-import type { Runtime } from "../runtime/runtime";
+import { runtime as startRuntime, startedRuntime, type Runtime } from "../runtime/runtime";
+import { errorResponse, newRequestId } from "./route";
 
 /**
- * GET /api/health: whether the API answers, and the mode. Nothing secret: no URL, token or
- * version. A check costs one upstream request from the team's shared quota, so its result is
- * kept for a few seconds however often load balancers ask.
+ * The inbox's health, three ways; nothing secret in any (no URL, token, version or error text):
+ * - GET /api/health, for the UI's banner: whether the API answers, and the mode. A check costs
+ *   one upstream request from the team's shared quota, so its result is kept for a few
+ *   seconds however often it is asked.
+ * - GET /api/health/live, for a load balancer or supervisor: the process answers. Nothing else
+ *   is touched (no database, no upstream), so a slow dependency never gets a live process killed.
+ * - GET /api/health/ready, for a load balancer: 200 when this instance should get traffic (the
+ *   runtime has started, which means both databases are migrated; the database answers
+ *   `select 1` within `DATABASE_CHECK_MS`; it is not stopping), else 503. The API's
+ *   reachability is in the body but never fails readiness: during an API outage every
+ *   instance would fail at once, and the inbox still shows what it has and says so.
+ * Neither probe waits for a runtime that is starting (load balancers time out); both are open
+ * without a session and answer `cache-control: no-store`.
  */
 export type HealthReport = {
   status: "ok" | "degraded";
@@ -43,4 +55,70 @@ async function check(runtime: Runtime): Promise<HealthReport> {
     mode: runtime.config.mode,
     upstream: { reachable, code, latencyMs: reachable ? latencyMs : null, checkedAt },
   };
+}
+
+export type Readiness = {
+  status: "ready" | "starting" | "stopping" | "unavailable";
+  database: { reachable: boolean; latencyMs: number | null } | null;
+  migrations: "applied" | "pending";
+  /** The last `/api/health` check; null while the first one is still waiting for the API. */
+  upstream: HealthReport["upstream"] | null;
+};
+
+export const DATABASE_CHECK_MS = 2_000;
+/** How long readiness waits for the API check before answering without it. */
+export const UPSTREAM_REPORT_MS = 1_000;
+
+export async function readiness(runtime: Runtime | null): Promise<Readiness> {
+  if (!runtime) return { status: "starting", database: null, migrations: "pending", upstream: null };
+  const [database, upstream] = await Promise.all([databaseCheck(runtime), within(health(runtime).then((report) => report.upstream), UPSTREAM_REPORT_MS)]);
+  const status = runtime.draining() ? "stopping" : database.reachable ? "ready" : "unavailable";
+  return { status, database, migrations: "applied", upstream };
+}
+
+/** GET /api/health/live. */
+export const liveRoute = probe(async () => Response.json({ status: "live" }, { headers: NO_STORE }));
+
+/** GET /api/health/ready. */
+export const readyRoute = probe(async () => {
+  const runtime = startedRuntime();
+  // A process no request has woken yet starts its runtime now, as the first request would.
+  if (!runtime) startRuntime().catch(() => {});
+  const report = await readiness(runtime);
+  return Response.json(report, { status: report.status === "ready" ? 200 : 503, headers: NO_STORE });
+});
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/** A probe's handler: the route wrapper's request ID and error body, without its wait for the runtime. */
+function probe(handler: () => Promise<Response>) {
+  return async (): Promise<Response> => {
+    const requestId = newRequestId();
+    try {
+      const response = await handler();
+      response.headers.set("x-request-id", requestId);
+      return response;
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}
+
+async function databaseCheck(runtime: Runtime): Promise<NonNullable<Readiness["database"]>> {
+  const started = performance.now();
+  const answered = await within(
+    runtime.database.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    ),
+    DATABASE_CHECK_MS,
+  );
+  return answered ? { reachable: true, latencyMs: Math.round(performance.now() - started) } : { reachable: false, latencyMs: null };
+}
+
+/** The promise's value, or null when it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -18,9 +18,16 @@ import { viewerFrom, type SessionViewer } from "./session";
  * visibility applies from then on, and the tab is sent a `resync`, so it reads what it shows
  * again under the new view: a closed stream would resume from `Last-Event-ID` and leave
  * now-hidden threads on screen.
+ *
+ * When the instance stops (SIGTERM, lib/server/runtime/shutdown) each stream is sent a `retry`
+ * hint and closed cleanly: the browser reconnects with `Last-Event-ID`, through the load
+ * balancer, to an instance that is not stopping. A stream opened while stopping is closed the
+ * same way at once.
  */
 export const HEARTBEAT_MS = 15_000;
 export const SESSION_RECHECK_MS = 10_000;
+/** A stopping instance's browsers come back within this spread, not all in the same instant. */
+export const RECONNECT_MS = { min: 500, spread: 1_500 };
 
 export function eventsResponse(request: Request, runtime: Runtime, initial: SessionViewer, options: { recheckMs?: number } = {}): Response {
   const encoder = new TextEncoder();
@@ -41,6 +48,13 @@ export function eventsResponse(request: Request, runtime: Runtime, initial: Sess
       const send = (message: HubMessage) => write(`id: ${message.id}\nevent: ${INBOX_EVENT_NAME}\ndata: ${JSON.stringify(message.event)}\n\n`);
       // The browser reconnects after 2 s when the stream breaks.
       write(`retry: 2000\n: connected\n\n`);
+      // The last thing a stopping instance sends: the browser waits this long (spread), then resumes with Last-Event-ID.
+      const reconnectHint = () => `: this instance is stopping, reconnect\nretry: ${RECONNECT_MS.min + Math.floor(Math.random() * RECONNECT_MS.spread)}\n\n`;
+      if (runtime.draining()) {
+        write(reconnectHint());
+        controller.close();
+        return;
+      }
       const accepts = (event: InboxEvent) => visibleTo(event, viewer, runtime);
       let checking = false;
       let again = false;
@@ -67,7 +81,7 @@ export function eventsResponse(request: Request, runtime: Runtime, initial: Sess
           checking = false;
         }
       };
-      const unsubscribe = runtime.hub.subscribe({ accepts, send, userId: viewer.userId, recheck: () => void recheck() }, lastEventId);
+      const unsubscribe = runtime.hub.subscribe({ accepts, send, userId: viewer.userId, recheck: () => void recheck(), reconnect: () => (write(reconnectHint()), cleanup()) }, lastEventId);
       // Who is where now: presence is not replayed, so a new stream starts from the present.
       for (const event of runtime.presence.snapshot()) if (accepts(event)) send({ id: runtime.hub.lastId(), event });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);

@@ -36,6 +36,7 @@ describe("loadConfig: modes", () => {
       admin: null,
       port: 3000,
       upstreamTimeoutMs: 10_000,
+      shutdownTimeoutMs: 10_000,
       secretIsDevelopmentDefault: true,
     });
     expect(config.secret.length).toBeGreaterThanOrEqual(32);
@@ -181,6 +182,14 @@ describe("loadConfig: each variable", () => {
     expect(loadConfig({ INBOX_UPSTREAM_TIMEOUT_MS: "2500" }).upstreamTimeoutMs).toBe(2500);
     for (const bad of ["0", "ten", "300001"]) refusal({ INBOX_UPSTREAM_TIMEOUT_MS: bad }, "INBOX_UPSTREAM_TIMEOUT_MS");
   });
+
+  it("INBOX_SHUTDOWN_TIMEOUT_MS is a number of milliseconds, 0 for not waiting", () => {
+    expect(loadConfig({ INBOX_SHUTDOWN_TIMEOUT_MS: "2500" }).shutdownTimeoutMs).toBe(2500);
+    expect(loadConfig({ INBOX_SHUTDOWN_TIMEOUT_MS: "0" }).shutdownTimeoutMs).toBe(0);
+    for (const bad of ["-1", "ten", "1.5", "300001"]) {
+      expect(refusal({ INBOX_SHUTDOWN_TIMEOUT_MS: bad }, "INBOX_SHUTDOWN_TIMEOUT_MS")).toContain("requests in flight");
+    }
+  });
 });
 
 describe("describeConfig and logging", () => {
@@ -203,6 +212,7 @@ describe("describeConfig and logging", () => {
       databaseLocation: "db.internal:5432",
       port: 3000,
       upstreamTimeoutMs: 10_000,
+      shutdownTimeoutMs: 10_000,
       webhooks: true,
     });
     expect(describeConfig(loadConfig({}))).toMatchObject({ mode: "demo", upstream: "embedded sandbox", database: "pglite", databaseLocation: ".data/inbox" });

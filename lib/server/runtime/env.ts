@@ -56,6 +56,8 @@ export type InboxConfig = {
   /** Reverse proxies (IPs or CIDR ranges) whose `X-Forwarded-For` entries are trusted. */
   readonly trustedProxies: readonly string[];
   readonly upstreamTimeoutMs: number;
+  /** How long a stopping server waits for requests in flight before it closes the database anyway. */
+  readonly shutdownTimeoutMs: number;
   /** Demo mode: how many threads the embedded sandbox seeds into a fresh data folder; null for its standard world. */
   readonly demoScale: number | null;
   /** Things worth telling the operator at start; never secret. */
@@ -71,6 +73,7 @@ export type ConfigSummary = {
   databaseLocation: string;
   port: number;
   upstreamTimeoutMs: number;
+  shutdownTimeoutMs: number;
   webhooks: boolean;
 };
 
@@ -156,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     parse("INBOX_TRUSTED_PROXIES", get("INBOX_TRUSTED_PROXIES"), cidrList, "must be a comma-separated list of IP addresses or CIDR ranges, such as 10.0.0.0/8,192.168.1.10: the reverse proxies in front of the inbox.") ?? [];
   const upstreamTimeoutMs =
     parse("INBOX_UPSTREAM_TIMEOUT_MS", get("INBOX_UPSTREAM_TIMEOUT_MS"), integerString(1, 300_000), "must be a whole number of milliseconds from 1 to 300000: how long to wait for the API.") ?? 10_000;
+  const shutdownTimeoutMs =
+    parse("INBOX_SHUTDOWN_TIMEOUT_MS", get("INBOX_SHUTDOWN_TIMEOUT_MS"), integerString(0, 300_000), "must be a whole number of milliseconds from 0 to 300000: how long a stopping inbox waits for requests in flight.") ?? 10_000;
 
   const demoScale =
     parse("INBOX_DEMO_SCALE", get("INBOX_DEMO_SCALE"), integerString(1, 100_000), "must be a whole number from 1 to 100000: how many conversations the demo seeds.") ?? null;
@@ -178,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     signInAttemptsPerMinute,
     trustedProxies,
     upstreamTimeoutMs,
+    shutdownTimeoutMs,
     demoScale: mode === "demo" ? demoScale : null,
     warnings,
   };
@@ -202,6 +208,7 @@ export function describeConfig(config: InboxConfig): ConfigSummary {
     databaseLocation: config.databaseUrl ? new URL(config.databaseUrl).host : config.dataDir,
     port: config.port,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
     webhooks: config.webhookSecret !== null,
   };
 }

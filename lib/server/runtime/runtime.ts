@@ -48,6 +48,9 @@ export type Runtime = {
   presence: Presence;
   events: EventFeed;
   upstream: Upstream;
+  /** Stopping (lib/server/runtime/shutdown): readiness fails and every open event stream is told to reconnect elsewhere. */
+  drain(): void;
+  draining(): boolean;
   close(): Promise<void>;
 };
 
@@ -101,6 +104,9 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     // A sandbox reset drops its subscriptions: the one made at start is made again.
     onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
   });
+  let draining = false;
+  // Work begun at start (below) that uses the database: a stop right after a start lets it finish first.
+  const begun: Promise<unknown>[] = [];
   const runtime: Runtime = {
     config,
     database,
@@ -117,9 +123,15 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     presence,
     events,
     upstream,
+    drain() {
+      draining = true;
+      hub.reconnectAll();
+    },
+    draining: () => draining,
     async close() {
       events.stop();
       presence.stop();
+      await Promise.allSettled(begun);
       await bus.close();
       await upstream.close();
       await database.close();
@@ -138,14 +150,16 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     throw error;
   }
   if (options.background !== false) {
-    runtime.activity.purge().catch((error: unknown) => console.error("[inbox] purging old activity failed:", error instanceof Error ? error.message : error));
+    begun.push(runtime.activity.purge().catch((error: unknown) => console.error("[inbox] purging old activity failed:", error instanceof Error ? error.message : error)));
     // Read the team's threads now, so the first member to open the inbox does not wait.
-    gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error));
+    begun.push(gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error)));
     events.start();
     if (config.mode === "demo" && webhookSecret) {
       subscribed = true;
-      subscribeToWebhooks().catch((error: unknown) =>
-        console.warn("[inbox] the demo sandbox's webhooks are off; events arrive by replay:", error instanceof Error ? error.message : error),
+      begun.push(
+        subscribeToWebhooks().catch((error: unknown) =>
+          console.warn("[inbox] the demo sandbox's webhooks are off; events arrive by replay:", error instanceof Error ? error.message : error),
+        ),
       );
     }
   }
@@ -181,7 +195,8 @@ async function ensureDemoUsers(runtime: Runtime): Promise<void> {
 }
 
 const SHARED = Symbol.for("team-inbox.runtime");
-type Shared = { [SHARED]?: Promise<Runtime> };
+const STARTED = Symbol.for("team-inbox.runtime-started");
+type Shared = { [SHARED]?: Promise<Runtime>; [STARTED]?: Runtime };
 
 /** The process's runtime, made on first use. A failed start is forgotten, so the next request tries again. */
 export function runtime(): Promise<Runtime> {
@@ -189,15 +204,32 @@ export function runtime(): Promise<Runtime> {
   if (!holder[SHARED]) {
     const starting = Promise.resolve().then(() => createRuntime(processConfig()));
     holder[SHARED] = starting;
-    starting.catch((error: unknown) => {
-      console.error(`[inbox] could not start: ${error instanceof Error ? error.message : String(error)}`);
-      if (holder[SHARED] === starting) delete holder[SHARED];
-    });
+    starting.then(
+      (started) => {
+        if (holder[SHARED] === starting) holder[STARTED] = started;
+      },
+      (error: unknown) => {
+        console.error(`[inbox] could not start: ${error instanceof Error ? error.message : String(error)}`);
+        if (holder[SHARED] === starting) delete holder[SHARED];
+      },
+    );
   }
   return holder[SHARED];
 }
 
+/** The process's runtime once it has started (database open, migrations applied), else null; never starts one. */
+export function startedRuntime(): Runtime | null {
+  return (globalThis as Shared)[STARTED] ?? null;
+}
+
+/** The process's runtime, started or starting, or null when none was asked for; never starts one. */
+export function pendingRuntime(): Promise<Runtime> | null {
+  return (globalThis as Shared)[SHARED] ?? null;
+}
+
 /** Makes `runtime()` answer with this one: for tests that drive route handlers. */
 export function installRuntime(installed: Runtime): void {
-  (globalThis as Shared)[SHARED] = Promise.resolve(installed);
+  const holder = globalThis as Shared;
+  holder[SHARED] = Promise.resolve(installed);
+  holder[STARTED] = installed;
 }
