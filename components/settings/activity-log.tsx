@@ -10,10 +10,9 @@ import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { QueryState } from "@/components/ui/query-state";
-import { activityPage } from "@/lib/api/activity";
 import { activitySentence, ACTIVITY_ACTIONS } from "@/lib/client/activity-sentences";
 import { fullTime, listTime } from "@/lib/client/format";
-import { getJson } from "@/lib/client/queries/inbox";
+import { inboxApi } from "@/lib/client/inbox-api";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
@@ -38,15 +37,18 @@ function TeamActivity() {
   const [filters, setFilters] = useQueryStates(filterParsers, { history: "replace" });
   const members = useQuery(teamQueries.members());
   const statuses = useQuery(teamQueries.statuses());
-  const search = new URLSearchParams({ limit: "500" });
-  if (filters.member) search.set("memberId", filters.member);
-  if (filters.action) search.set("action", filters.action);
-  // Dates are days in the viewer's time zone: from its start, to the end of `to`.
-  if (filters.from) search.set("from", new Date(`${filters.from}T00:00:00`).toISOString());
-  if (filters.to) search.set("to", new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString());
+  const query = {
+    limit: 500,
+    memberId: filters.member || undefined,
+    action: filters.action || undefined,
+    // Dates are days in the viewer's time zone: from its start, to the end of `to`.
+    from: filters.from ? new Date(`${filters.from}T00:00:00`).toISOString() : undefined,
+    to: filters.to ? new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined,
+  };
+  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
   const activity = useQuery({
     queryKey: ["inbox", "activity", "team", search.toString()],
-    queryFn: async ({ signal }) => (await getJson(`/api/inbox/activity?${search}`, activityPage, signal)).data,
+    queryFn: async ({ signal }) => (await inboxApi("activity.list", { query, signal })).data,
   });
   const names = {
     member: (id: string) => members.data?.find((m) => m.id === id)?.name,

@@ -1,4 +1,15 @@
+import type { z } from "zod";
+import { activityPage, activityQuery } from "./activity";
+import { counts, healthReport, inboxStatus, noContent, readAnswer } from "./inbox";
+import { presenceBeat } from "./inbox-events";
 import { matchPath } from "./paths";
+import { stageTimes } from "./pipeline";
+import { memberPreferences, preferencesPatch } from "./preferences";
+import { readChange, readMarks } from "./read-state";
+import type { Role } from "./roles";
+import { teamSettings, teamSettingsPatch } from "./settings";
+import { inboxUser, newUser, passwordReset, userList, userPatch } from "./users";
+import { workload } from "./workload";
 
 /**
  * Every HTTP endpoint of the inbox itself (its route files under `app/api`): one entry per
@@ -11,44 +22,87 @@ import { matchPath } from "./paths";
  * more). The catch-alls forward whole families, listed there by method alone: API v2 (its
  * endpoints in `lib/api/endpoints`, their roles in lib/server/access/policy), better-auth's
  * endpoints, and the demo sandbox's media and control API (`SANDBOX_RELAY_POLICY`).
+ *
+ * For the inbox's own endpoints the table is also the contract: who may call, the query and
+ * body they take, what they answer, and which thread or contact the viewer must see. The
+ * server's `endpoint()` wrapper (lib/server/http/endpoint) enforces it and the browser's
+ * `inboxApi` (lib/client/inbox-api) is typed from it.
  */
 export type InboxMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export type InboxEndpoint = { method: InboxMethod; path: string };
+/**
+ * Who may call an endpoint: `anyone` (no session: health, webhooks, sign-in), a signed-in user
+ * of at least that role, or `delegated` for a catch-all whose family has its own table.
+ */
+export type Caller = "anyone" | Role | "delegated";
+
+export type InboxEndpoint = {
+  method: InboxMethod;
+  path: string;
+  allow: Caller;
+  /** What a caller below `allow` is told they cannot do: "Only admins can {action}." */
+  action?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON answer; a 204 is `noContent`. */
+  response?: z.ZodType;
+  /**
+   * Fields of the query or body naming a thread or contact the viewer must be able to see
+   * (a hidden one answers like a missing one); `neither`: the least role for a request that
+   * names neither (a team-wide read).
+   */
+  visible?: { thread?: string; contact?: string; neither?: Role };
+};
+
+const member = "member" as const;
+// One sentence for every change to users, as the users page says it.
+const USERS_ACTION = "add, change or remove users";
 
 export const INBOX_ENDPOINTS = {
-  "health.get": { method: "GET", path: "/api/health" },
-  "events.stream": { method: "GET", path: "/api/events" },
-  "presence.beat": { method: "POST", path: "/api/presence" },
-  "webhooks.receive": { method: "POST", path: "/api/webhooks" },
-  "settings.get": { method: "GET", path: "/api/settings" },
-  "settings.update": { method: "PATCH", path: "/api/settings" },
-  "activity.list": { method: "GET", path: "/api/inbox/activity" },
-  "counts.get": { method: "GET", path: "/api/inbox/counts" },
-  "preferences.get": { method: "GET", path: "/api/inbox/preferences" },
-  "preferences.update": { method: "PATCH", path: "/api/inbox/preferences" },
-  "reads.list": { method: "GET", path: "/api/inbox/reads" },
-  "reads.mark": { method: "POST", path: "/api/inbox/reads" },
-  "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times" },
-  "status.get": { method: "GET", path: "/api/inbox/status" },
-  "workload.get": { method: "GET", path: "/api/inbox/workload" },
-  "users.list": { method: "GET", path: "/api/inbox/users" },
-  "users.create": { method: "POST", path: "/api/inbox/users" },
-  "users.update": { method: "PATCH", path: "/api/inbox/users/:userId" },
-  "users.delete": { method: "DELETE", path: "/api/inbox/users/:userId" },
-  "users.setPassword": { method: "PUT", path: "/api/inbox/users/:userId/password" },
-  "auth.get": { method: "GET", path: "/api/auth/*" },
-  "auth.post": { method: "POST", path: "/api/auth/*" },
-  "v2.get": { method: "GET", path: "/api/v2/*" },
-  "v2.post": { method: "POST", path: "/api/v2/*" },
-  "v2.patch": { method: "PATCH", path: "/api/v2/*" },
-  "v2.put": { method: "PUT", path: "/api/v2/*" },
-  "v2.delete": { method: "DELETE", path: "/api/v2/*" },
-  "sandbox.get": { method: "GET", path: "/api/sandbox/*" },
-  "sandbox.post": { method: "POST", path: "/api/sandbox/*" },
-  "sandbox.patch": { method: "PATCH", path: "/api/sandbox/*" },
-  "sandbox.put": { method: "PUT", path: "/api/sandbox/*" },
-  "sandbox.delete": { method: "DELETE", path: "/api/sandbox/*" },
+  "health.get": { method: "GET", path: "/api/health", allow: "anyone", response: healthReport },
+  "health.live": { method: "GET", path: "/api/health/live", allow: "anyone" },
+  "health.ready": { method: "GET", path: "/api/health/ready", allow: "anyone" },
+  "events.stream": { method: "GET", path: "/api/events", allow: member },
+  "presence.beat": { method: "POST", path: "/api/presence", allow: member, body: presenceBeat, response: noContent, visible: { thread: "threadId" } },
+  // Signed, not signed in: the signature is the caller's credential (lib/server/events/webhook-verify).
+  "webhooks.receive": { method: "POST", path: "/api/webhooks", allow: "anyone" },
+  "settings.get": { method: "GET", path: "/api/settings", allow: member, response: teamSettings },
+  "settings.update": { method: "PATCH", path: "/api/settings", allow: "admin", action: "change the team's inbox settings", body: teamSettingsPatch, response: teamSettings },
+  "activity.list": {
+    method: "GET",
+    path: "/api/inbox/activity",
+    allow: member,
+    action: "see the team's whole activity",
+    query: activityQuery,
+    response: activityPage,
+    visible: { thread: "threadId", contact: "contactId", neither: "manager" },
+  },
+  "counts.get": { method: "GET", path: "/api/inbox/counts", allow: member, response: counts },
+  "preferences.get": { method: "GET", path: "/api/inbox/preferences", allow: member, response: memberPreferences },
+  "preferences.update": { method: "PATCH", path: "/api/inbox/preferences", allow: member, body: preferencesPatch, response: memberPreferences },
+  "reads.list": { method: "GET", path: "/api/inbox/reads", allow: member, response: readMarks },
+  "reads.mark": { method: "POST", path: "/api/inbox/reads", allow: member, body: readChange, response: readAnswer, visible: { thread: "threadId" } },
+  "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
+  "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },
+  "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: workload },
+  "users.list": { method: "GET", path: "/api/inbox/users", allow: member, response: userList },
+  // Admins, and only for others where it would lock the team out: lib/server/accounts/users decides.
+  "users.create": { method: "POST", path: "/api/inbox/users", allow: "admin", action: USERS_ACTION, body: newUser, response: inboxUser },
+  "users.update": { method: "PATCH", path: "/api/inbox/users/:userId", allow: "admin", action: USERS_ACTION, body: userPatch, response: inboxUser },
+  "users.delete": { method: "DELETE", path: "/api/inbox/users/:userId", allow: "admin", action: USERS_ACTION, response: noContent },
+  "users.setPassword": { method: "PUT", path: "/api/inbox/users/:userId/password", allow: "admin", action: USERS_ACTION, body: passwordReset, response: noContent },
+  "auth.get": { method: "GET", path: "/api/auth/*", allow: "delegated" },
+  "auth.post": { method: "POST", path: "/api/auth/*", allow: "delegated" },
+  "v2.get": { method: "GET", path: "/api/v2/*", allow: "delegated" },
+  "v2.post": { method: "POST", path: "/api/v2/*", allow: "delegated" },
+  "v2.patch": { method: "PATCH", path: "/api/v2/*", allow: "delegated" },
+  "v2.put": { method: "PUT", path: "/api/v2/*", allow: "delegated" },
+  "v2.delete": { method: "DELETE", path: "/api/v2/*", allow: "delegated" },
+  "sandbox.get": { method: "GET", path: "/api/sandbox/*", allow: "delegated" },
+  "sandbox.post": { method: "POST", path: "/api/sandbox/*", allow: "delegated" },
+  "sandbox.patch": { method: "PATCH", path: "/api/sandbox/*", allow: "delegated" },
+  "sandbox.put": { method: "PUT", path: "/api/sandbox/*", allow: "delegated" },
+  "sandbox.delete": { method: "DELETE", path: "/api/sandbox/*", allow: "delegated" },
 } as const satisfies Record<string, InboxEndpoint>;
 
 export type InboxOperation = keyof typeof INBOX_ENDPOINTS;
@@ -62,7 +116,7 @@ export type InboxRoute = { path: string; methods: InboxMethod[] };
  * several patterns match, Next's order decides: at the first segment where they differ, a
  * static segment wins over `:name`, and `:name` over `*`.
  */
-export function inboxRoute(pathname: string, table: Record<string, InboxEndpoint> = INBOX_ENDPOINTS): InboxRoute | null {
+export function inboxRoute(pathname: string, table: Record<string, Pick<InboxEndpoint, "method" | "path">> = INBOX_ENDPOINTS): InboxRoute | null {
   const endpoints = Object.values(table);
   const matching = [...new Set(endpoints.map((endpoint) => endpoint.path))].filter((path) => matchPath(path, pathname));
   if (matching.length === 0) return null;

@@ -1,11 +1,6 @@
-import { teamSettingsPatch } from "@/lib/server/store/settings";
-import { apiError, route } from "@/lib/server/http/route";
+import { endpoint } from "@/lib/server/http/endpoint";
 
-// The inbox's team settings: everyone reads them, admins change them.
-export const GET = route(async (_request, { runtime }) => Response.json(await runtime.settings.get()));
+// The inbox's team settings (lib/api/settings): everyone reads them, admins change them.
+export const GET = endpoint("settings.get", async ({ runtime }) => Response.json(await runtime.settings.get()));
 
-export const PATCH = route(async (request, { runtime, viewer }) => {
-  if (viewer.role !== "admin") throw apiError("forbidden", "Only admins can change the team's inbox settings.");
-  const patch = teamSettingsPatch.parse(await request.json().catch(() => undefined));
-  return Response.json(await runtime.settings.update(patch));
-});
+export const PATCH = endpoint("settings.update", async ({ runtime, body }) => Response.json(await runtime.settings.update(body)));

@@ -1,16 +1,17 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { memberPreferences, type MemberPreferences, type NotificationScopes } from "@/lib/api/preferences";
+import type { MemberPreferences, NotificationScopes } from "@/lib/api/preferences";
 import { toastError } from "@/lib/client/errors";
-import { inboxQueries, sendJson } from "@/lib/client/queries/inbox";
+import { inboxApi } from "@/lib/client/inbox-api";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 
 /** Changing one's notification scopes: shown at once, rolled back with a toast when refused. */
 export function useSetNotificationScopes() {
   const queryClient = useQueryClient();
   const key = inboxQueries.preferences().queryKey;
   return useMutation({
-    mutationFn: (change: Partial<NotificationScopes>) => sendJson("PATCH", "/api/inbox/preferences", { notifications: change }, memberPreferences),
+    mutationFn: (change: Partial<NotificationScopes>) => inboxApi("preferences.update", { body: { notifications: change } }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);

@@ -2,14 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { z } from "zod";
-import { readMark, readUpTo, unreadFor, type ReadMark } from "@/lib/api/read-state";
+import type { ReadAnswer } from "@/lib/api/inbox";
+import { readUpTo, unreadFor, type ReadMark } from "@/lib/api/read-state";
 import type { Thread } from "@/lib/api/threads";
 import { toastError } from "@/lib/client/errors";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
-import { inboxQueries, postJson } from "@/lib/client/queries/inbox";
-
-const readAnswer = z.object({ mark: readMark, ownerUnread: z.boolean() });
+import { inboxApi } from "@/lib/client/inbox-api";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 
 /** Whether a thread is unread for the viewer: their own mark, else the owner's flag. */
 export function useUnreadFor(): (thread: Pick<Thread, "id" | "unread" | "lastMessage">) => boolean {
@@ -44,12 +43,12 @@ export function useMarkRead() {
 }
 
 /** Marks one thread read or unread for the viewer (POST /api/inbox/reads). */
-export function markRead(threadId: string, read: boolean): Promise<z.output<typeof readAnswer>> {
-  return postJson("/api/inbox/reads", { threadId, read }, readAnswer);
+export function markRead(threadId: string, read: boolean): Promise<ReadAnswer> {
+  return inboxApi("reads.mark", { body: { threadId, read } });
 }
 
 /** Puts the server's answer to a read change in the caches: the viewer's mark and the owner's flag. */
-export function applyReadAnswer(queryClient: QueryClient, { mark, ownerUnread }: z.output<typeof readAnswer>): void {
+export function applyReadAnswer(queryClient: QueryClient, { mark, ownerUnread }: ReadAnswer): void {
   queryClient.setQueryData(inboxQueries.reads().queryKey, (marks) => new Map(marks ?? []).set(mark.threadId, mark));
   patchThreadEverywhere(queryClient, mark.threadId, (old) => (old.unread === ownerUnread ? old : { ...old, unread: ownerUnread }));
 }

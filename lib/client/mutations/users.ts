@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { inboxUser, type NewUser, type UserPatch } from "@/lib/api/users";
-import { inboxQueries, sendJson } from "@/lib/client/queries/inbox";
+import type { NewUser, UserPatch } from "@/lib/api/users";
+import { inboxApi } from "@/lib/client/inbox-api";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 
 /**
  * Admins' changes to the inbox's users (lib/api/users). Each waits for the server, which holds
@@ -13,16 +13,15 @@ import { inboxQueries, sendJson } from "@/lib/client/queries/inbox";
 export function useUserMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: inboxQueries.users().queryKey });
-  const path = (userId: string) => `/api/inbox/users/${encodeURIComponent(userId)}`;
   return {
-    add: useMutation({ mutationFn: (user: NewUser) => sendJson("POST", "/api/inbox/users", user, inboxUser), onSettled: refresh }),
+    add: useMutation({ mutationFn: (user: NewUser) => inboxApi("users.create", { body: user }), onSettled: refresh }),
     update: useMutation({
-      mutationFn: ({ userId, patch }: { userId: string; patch: UserPatch }) => sendJson("PATCH", path(userId), patch, inboxUser),
+      mutationFn: ({ userId, patch }: { userId: string; patch: UserPatch }) => inboxApi("users.update", { params: { userId }, body: patch }),
       onSettled: refresh,
     }),
     resetPassword: useMutation({
-      mutationFn: ({ userId, password }: { userId: string; password: string }) => sendJson("PUT", `${path(userId)}/password`, { password }, z.undefined()),
+      mutationFn: ({ userId, password }: { userId: string; password: string }) => inboxApi("users.setPassword", { params: { userId }, body: { password } }),
     }),
-    remove: useMutation({ mutationFn: (userId: string) => sendJson("DELETE", path(userId), undefined, z.undefined()), onSettled: refresh }),
+    remove: useMutation({ mutationFn: (userId: string) => inboxApi("users.delete", { params: { userId } }), onSettled: refresh }),
   };
 }

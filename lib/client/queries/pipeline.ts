@@ -1,9 +1,9 @@
 import { queryOptions, type InfiniteData } from "@tanstack/react-query";
-import { stageTimes } from "@/lib/api/pipeline";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
-import { getJson, inboxQueries } from "@/lib/client/queries/inbox";
+import { inboxApi } from "@/lib/client/inbox-api";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 /** The board reads the team's threads 100 at a time: the most a page may hold. */
@@ -40,6 +40,6 @@ export const pipelineQueries = {
   stageTimes: () =>
     queryOptions({
       queryKey: [...inboxQueries.all(), "stageTimes"] as const,
-      queryFn: async ({ signal }) => (await getJson("/api/inbox/stage-times", stageTimes, signal)).data,
+      queryFn: async ({ signal }) => (await inboxApi("stageTimes.list", { signal })).data,
     }),
 };

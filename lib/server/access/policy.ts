@@ -1,4 +1,5 @@
 import "server-only";
+import type { MemberVisibility } from "@/lib/api/settings";
 import { ENDPOINTS, OPERATIONS, matchEndpoints, type Operation } from "@/lib/api/endpoints";
 import { ROLES, atLeast, type Role } from "@/lib/api/roles";
 
@@ -33,7 +34,7 @@ import { ROLES, atLeast, type Role } from "@/lib/api/roles";
 
 export { ROLES, atLeast, type Role };
 
-export type MemberVisibility = "all" | "assignedAndUnassigned";
+export type { MemberVisibility };
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { type UserChange } from "@/lib/api/users";
+import type { newUser, UserChange, UserPatch } from "@/lib/api/users";
+import type { z } from "zod";
 import { apiError } from "../http/route";
 import type { Runtime } from "../runtime/runtime";
 import type { SessionViewer } from "../http/session";
@@ -36,4 +37,31 @@ export async function usersCall<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw isUserError(error) ? userApiError(error) : error;
   }
+}
+
+/** Adds a user (the endpoint table has let only admins through). */
+export async function addUser(runtime: Runtime, viewer: SessionViewer, input: z.output<typeof newUser>): Promise<InboxUser> {
+  const refusal = userAdminRefusal(viewer, null, "add");
+  if (refusal) throw apiError("forbidden", refusal);
+  const memberId = await checkedMember(runtime, viewer, input.memberId);
+  return usersCall(() => runtime.users.add({ ...input, memberId }));
+}
+
+/** Changes a user's name, role or API member; an admin's own role is another admin's to change. */
+export async function updateUser(runtime: Runtime, viewer: SessionViewer, userId: string, patch: UserPatch): Promise<InboxUser> {
+  const target = await adminTarget(runtime, viewer, userId, patch.role !== undefined ? "role" : "edit");
+  const memberId = patch.memberId !== undefined ? await checkedMember(runtime, viewer, patch.memberId) : undefined;
+  return usersCall(() => runtime.users.update(target.email, memberId === undefined ? patch : { ...patch, memberId }));
+}
+
+/** Removes a user (not oneself); their sessions end at once. */
+export async function removeUser(runtime: Runtime, viewer: SessionViewer, userId: string): Promise<void> {
+  const target = await adminTarget(runtime, viewer, userId, "remove");
+  await usersCall(() => runtime.users.remove(target.email));
+}
+
+/** Sets a user's new password; their sessions end at once. */
+export async function setPassword(runtime: Runtime, viewer: SessionViewer, userId: string, password: string): Promise<void> {
+  const target = await adminTarget(runtime, viewer, userId, "password");
+  await usersCall(() => runtime.users.resetPassword(target.email, password));
 }

@@ -1,26 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "@/lib/db/connection";
-import type { MemberVisibility } from "../access/policy";
+import { teamSettings, teamSettingsPatch, type TeamSettings, type TeamSettingsPatch } from "@/lib/api/settings";
 import { settings } from "./schema";
 
 /**
- * The inbox's team-wide settings (the API has no place for them), each a row of `settings`
- * with a JSON value, validated on the way out so a hand-edited row cannot break a request.
- *
- * - `memberVisibility`: `all` (default) or `assignedAndUnassigned`, enforced by the proxy.
- *
- * `onChange` hears of every change, so open event streams filter by the new setting.
+ * The inbox's team-wide settings (lib/api/settings), each a row of `settings` with a JSON
+ * value, validated on the way out so a hand-edited row cannot break a request. `onChange`
+ * hears of every change, so open event streams filter by the new setting.
  */
-export const MEMBER_VISIBILITIES = ["all", "assignedAndUnassigned"] as const satisfies readonly MemberVisibility[];
-
-export const teamSettings = z.object({
-  memberVisibility: z.enum(MEMBER_VISIBILITIES).default("all"),
-});
-export type TeamSettings = z.infer<typeof teamSettings>;
-export const teamSettingsPatch = teamSettings.partial().strict();
-export type TeamSettingsPatch = z.infer<typeof teamSettingsPatch>;
+export { MEMBER_VISIBILITIES, teamSettings, teamSettingsPatch, type TeamSettings, type TeamSettingsPatch } from "@/lib/api/settings";
 
 export type Settings = ReturnType<typeof createSettings>;
 

@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import { ApiError, errorBody } from "@/lib/api/errors";
+import { INBOX_ENDPOINTS, type InboxOperation } from "@/lib/api/inbox-endpoints";
+
+/**
+ * The browser's client for the inbox's own endpoints, typed from their table (lib/api/inbox-
+ * endpoints): the method and path come from the row, the body is the row's schema's input,
+ * and the answer is parsed by the row's response schema. Errors are the same `ApiError`s as
+ * the API client's (the spec's body; `networkError` when the server cannot be reached).
+ */
+type Row<O extends InboxOperation> = (typeof INBOX_ENDPOINTS)[O];
+/** The operations the browser calls: those with a JSON answer in the table. */
+export type InboxCall = { [O in InboxOperation]: Row<O> extends { response: z.ZodType } ? O : never }[InboxOperation];
+
+type Answer<O extends InboxCall> = Row<O> extends { response: infer Schema extends z.ZodType } ? z.output<Schema> : never;
+type Body<O extends InboxCall> = Row<O> extends { body: infer Schema extends z.ZodType } ? z.input<Schema> : never;
+type Query<O extends InboxCall> = Row<O> extends { query: infer Schema extends z.ZodType } ? { [K in keyof z.input<Schema>]?: string | number } : never;
+
+export type InboxCallInput<O extends InboxCall> = {
+  /** Values of the path's `:name` segments. */
+  params?: Record<string, string>;
+  query?: Query<O>;
+  body?: Body<O>;
+  signal?: AbortSignal;
+};
+
+export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
+  const row = INBOX_ENDPOINTS[operation] as { method: string; path: string; response: z.ZodType };
+  const path = row.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${operation} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (input.body !== undefined) headers["content-type"] = "application/json";
+  const url = search.size ? `${path}?${search}` : path;
+  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal }, row.response) as Promise<Answer<O>>;
+}
+
+async function requestJson(url: string, init: RequestInit, schema: z.ZodType): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof Error && error.name === "AbortError") throw error;
+    throw new ApiError({ status: 0, code: "networkError" });
+  }
+  const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const body = errorBody.safeParse(json);
+    throw new ApiError({ status: response.status, code: body.success ? body.data.code : "internalError", details: body.success ? body.data.details : null, requestId: body.success ? body.data.requestId : null });
+  }
+  return schema.parse(json);
+}
