@@ -55,6 +55,11 @@ test.describe("settings, as a member", () => {
     await expect(page.getByText("Acme Growth")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Request quota" })).toHaveCount(0);
     await expect(page.getByText("Managers and admins also see the team's request quota")).toBeVisible();
+    // Who sees what is the admins' to choose; a member reads it.
+    const everything = page.getByRole("radio", { name: /Every conversation/ });
+    await expect(everything).toBeChecked();
+    await expect(everything).toBeDisabled();
+    await expect(page.getByText("Only admins change this.")).toBeVisible();
   });
 });
 

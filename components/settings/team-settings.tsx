@@ -5,6 +5,7 @@ import { CheckIcon, CopyIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
+import { VisibilitySetting } from "@/components/settings/visibility-setting";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";
@@ -63,6 +64,7 @@ export function TeamSettings() {
           )}
         </QueryState>
       </section>
+      <VisibilitySetting />
       {manager ? (
         <OperationsSettings />
       ) : (

@@ -56,6 +56,12 @@ export const inboxQueries = {
       queryKey: [...inboxQueries.all(), "users"],
       queryFn: async ({ signal }) => (await inboxApi("users.list", { signal })).data,
     }),
+  /** The team's inbox settings (lib/api/settings): who sees which conversations. */
+  settings: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "settings"],
+      queryFn: ({ signal }) => inboxApi("settings.get", { signal }),
+    }),
   /** The viewer's own preferences (lib/api/preferences). */
   preferences: () =>
     queryOptions({
