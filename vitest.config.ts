@@ -12,6 +12,11 @@ export default defineConfig({
   test: {
     include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Vitest leaves a core free by default: on CI's two cores that is one worker for files that
+    // mostly wait on PGlite, hashing and timers. Two keep both cores busy.
+    maxWorkers: 2,
+    // One seeded sandbox per run, copied by each test file (lib/sandbox/testing/harness).
+    globalSetup: ["lib/sandbox/testing/global-setup.ts"],
     // Integration tests hash passwords and run whole sandboxes; a busy CI machine needs the room.
     testTimeout: 20_000,
     hookTimeout: 60_000,

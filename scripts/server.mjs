@@ -87,6 +87,11 @@ async function serve(args) {
 
   const { default: next } = await import("next");
   const server = createServer();
+  // An idle kept-alive connection outlives a load balancer's own idle timeout (60 s on the
+  // common ones), so the server never closes a socket a client is just then reusing: Node's
+  // 5 s default makes such a request fail with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const app = next({ dev, dir: standalone ? here : process.cwd(), hostname, port: Number(port), httpServer: server });
   const handle = app.getRequestHandler();
   const inFlight = new Set();

@@ -22,6 +22,8 @@ export type DatabaseConfig = {
   url?: string;
   /** PGlite's data folder; when absent (and no URL), the database lives in memory. */
   dataDir?: string;
+  /** A PGlite database dumped by `dump()` to start from instead of an empty one (tests). */
+  snapshot?: Blob;
 };
 
 export type DatabaseHandle = {
@@ -29,6 +31,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies an owner's migrations, one process at a time across every instance. */
   migrate(migrations: { folder: string; table: string; schema: string }): Promise<void>;
+  /** The whole embedded database as a gzipped tarball (PGlite only), for `snapshot`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -60,7 +64,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     mkdirSync(config.dataDir, { recursive: true });
     claimFolder(config.dataDir);
   }
-  const client = new PGlite(config.dataDir ?? "memory://");
+  const client = new PGlite(config.dataDir ?? "memory://", config.snapshot ? { loadDataDir: config.snapshot } : {});
   await client.waitReady;
   const db = drizzlePglite({ client });
   return {
@@ -70,6 +74,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       withMigrationLock(db, () =>
         migratePglite(db, { migrationsFolder: m.folder, migrationsTable: m.table, migrationsSchema: m.schema }),
       ),
+    dump: () => client.dumpDataDir("gzip"),
     close: async () => {
       await client.close();
       if (config.dataDir) releaseFolder(config.dataDir);

@@ -1,24 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorDetails } from "@/lib/api/errors";
 import { accountLink, platformList } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { member, team } from "@/lib/api/team";
 import { DEFAULT_RATE_LIMITS } from "./rate-limit";
-import { TOKENS, expectError, expectOk, openTestSandbox, type RawResponse, type TestSandbox } from "./testing/harness";
+import { TOKENS, expectError, expectOk, sandboxForFile, type RawResponse, type TestSandbox } from "./testing/harness";
 
 /**
  * The cross-cutting rules of the spec that every endpoint follows: the token decides the
  * team, 401/403 before anything else, the shared rate-limit quota and its headers, the
  * error body, unknown paths and methods, query encoding, pagination and cursors.
  */
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await openTestSandbox();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = sandboxForFile();
 afterEach(async () => {
   t.sandbox.context.faults.clear();
   t.sandbox.context.config.rateLimits = { ...DEFAULT_RATE_LIMITS };

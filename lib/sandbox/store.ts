@@ -23,6 +23,8 @@ export type SandboxStore = {
   saveClock(): Promise<void>;
   /** Deletes everything and seeds again. */
   reset(seed?: { scale?: number }): Promise<void>;
+  /** The embedded database as it stands, to open another sandbox from (tests; PGlite only). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -103,6 +105,7 @@ export async function openSandboxStore(options: StoreOptions = {}): Promise<Sand
       await seedSandbox(db, { now: clock.now(), scale: seed?.scale });
       await analyze();
     },
+    dump: handle.dump,
     close: () => handle.close(),
   };
   return store;

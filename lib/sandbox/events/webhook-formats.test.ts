@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { event } from "@/lib/api/events";
 import { tag } from "@/lib/api/labels";
@@ -7,32 +7,13 @@ import { accountLink, type AccountLink } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { v1Event, v1EventPage } from "@/lib/api/v1/events";
 import { V1_SUNSET } from "@/lib/api/v1/errors";
-import { SEED_NOW, TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { SEED_NOW, TOKENS, expectError, expectOk, sandboxForFile } from "../testing/harness";
 import { expectV1Ok, v1 } from "../testing/v1";
 import { legacyEvent } from "@/lib/api/v1/legacy-events";
 import { webhookRetries } from "../schema";
-import {
-  advanceClock,
-  appendEvent,
-  capture,
-  deliveriesOf,
-  listedSubscription,
-  removeAllSubscriptions,
-  seededThread,
-  subscribe,
-  subscriptionList,
-  targetEvent,
-  type Captured,
-} from "./webhook-test-kit";
+import { advanceClock, appendEvent, capture, deliveriesOf, listedSubscription, removeAllSubscriptions, seededThread, subscribe, subscriptionList, targetEvent, type Captured } from "./webhook-test-kit";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await openTestSandbox();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = sandboxForFile();
 afterEach(async () => {
   await removeAllSubscriptions(t);
   t.sandbox.context.store.clock.set(SEED_NOW.getTime() - Date.now());

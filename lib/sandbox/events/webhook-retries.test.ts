@@ -3,22 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { tag } from "@/lib/api/labels";
 import { webhookRetries, webhookSubscriptions } from "../schema";
-import { SEED_NOW, TOKENS, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { SEED_NOW, TOKENS, expectOk, openTestSandbox, sandboxForFile, type TestSandbox } from "../testing/harness";
 import { legacyEvent } from "@/lib/api/v1/legacy-events";
 import { LEGACY_RETRY_DELAYS_MS } from "./webhook-retries";
 import { advanceClock, capture, removeAllSubscriptions, seededThread, subscribe as subscribeOf, targetEvent as targetEventOf, type Captured } from "./webhook-test-kit";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await openTestSandbox();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = sandboxForFile();
 afterEach(async () => {
   await removeAllSubscriptions(t);
   t.sandbox.context.store.clock.set(SEED_NOW.getTime() - Date.now());

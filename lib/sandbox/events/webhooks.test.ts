@@ -1,21 +1,14 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { event, eventPage } from "@/lib/api/events";
 import { tag } from "@/lib/api/labels";
-import { TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { TOKENS, expectError, expectOk, sandboxForFile } from "../testing/harness";
 import { capture as captureOn, removeAllSubscriptions, subscribe as subscribeOn, subscriptionList, type Captured } from "./webhook-test-kit";
 import { attachWebhooks, type WebhookDispatcherOptions } from "./webhooks";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await openTestSandbox();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = sandboxForFile();
 // Each test starts with no subscriptions.
 afterEach(() => removeAllSubscriptions(t));
 

@@ -1,16 +1,16 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact, type Contact } from "@/lib/api/contacts";
 import { tag } from "@/lib/api/labels";
 import { page } from "@/lib/api/primitives";
 import { team as teamSchema } from "@/lib/api/team";
 import type { Database } from "@/lib/db/connection";
 import { contacts, contactTags, members, profiles, statuses, tags } from "../schema";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox, eventSummary } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS, eventSummary } from "../testing/harness";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let db: Database;
 let acmeId: string;
 let globexId: string;
@@ -20,7 +20,6 @@ let pool: ProfileRow[];
 const contactPage = page(contact);
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   db = t.sandbox.context.store.db;
   acmeId = expectOk(await t.request("GET", "/team"), teamSchema).id;
   globexId = expectOk(await t.request("GET", "/team", { token: TOKENS.globex }), teamSchema).id;
@@ -33,10 +32,6 @@ beforeAll(async () => {
   pool = rows.filter((p) => !seen.has(p.contactId!) && seen.add(p.contactId!));
   expect(pool.length).toBeGreaterThanOrEqual(60);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A contact (by one of its profiles) that no other test touches. */
 function take(where: (p: ProfileRow) => boolean = () => true): ProfileRow {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contact } from "@/lib/api/contacts";
 import { EVENT_RETENTION_MS, eventPage, type ApiEvent, type EventPage } from "@/lib/api/events";
 import { message } from "@/lib/api/messages";
 import { accountLink } from "@/lib/api/platforms";
 import { tag } from "@/lib/api/labels";
 import { thread } from "@/lib/api/threads";
-import { SEED_NOW, TOKENS, expectError, expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { SEED_NOW, TOKENS, expectError, expectOk, sandboxForFile } from "../testing/harness";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await openTestSandbox();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = sandboxForFile();
 
 async function page(query: string, token: string = TOKENS.acme): Promise<EventPage> {
   return expectOk(await t.request("GET", `/events${query}`, { token }), eventPage);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact } from "@/lib/api/contacts";
 import { colorList, status, tag, type Status } from "@/lib/api/labels";
 import { page } from "@/lib/api/primitives";
@@ -7,9 +7,9 @@ import { team as teamSchema } from "@/lib/api/team";
 import type { Database } from "@/lib/db/connection";
 import { PREDEFINED_COLORS } from "../model/colors";
 import { contacts, statuses, tags } from "../schema";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox, eventSummary } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS, eventSummary } from "../testing/harness";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let db: Database;
 let acmeId: string;
 let globexId: string;
@@ -21,17 +21,12 @@ const statusPage = page(status);
 const json = { "content-type": "application/json" };
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   db = t.sandbox.context.store.db;
   acmeId = expectOk(await t.request("GET", "/team"), teamSchema).id;
   globexId = expectOk(await t.request("GET", "/team", { token: TOKENS.globex }), teamSchema).id;
   const rows = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.teamId, acmeId)).orderBy(asc(contacts.id));
   contactPool = rows.map((r) => r.id);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 function takeContact(): string {
   const id = contactPool.shift();

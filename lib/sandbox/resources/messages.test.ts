@@ -1,25 +1,20 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact as contactSchema } from "@/lib/api/contacts";
 import { event as eventSchema, eventDataSchema, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { attachmentUrl, message, messageHistory, reactionsResult, sendMessageResult, type Message } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
 import { thread } from "@/lib/api/threads";
 import { accountLinks, contacts, idempotencyKeys, messages, profiles, teams, threads } from "../schema";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let acmeId: string;
 let globexId: string;
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   ({ acme: acmeId, globex: globexId } = await t.teamIds());
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const db = () => t.sandbox.context.store.db;
 const clock = () => t.sandbox.context.store.clock;

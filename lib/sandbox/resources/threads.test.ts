@@ -1,28 +1,23 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { event as eventSchema, eventDataSchema, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { message } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
 import { thread, threadDeleteResult, typingResult, type Thread } from "@/lib/api/threads";
 import { accountLinks, contacts, contactTags, members, messages, statuses, tags, teams, threads } from "../schema";
 import { rowsOf } from "../store";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 
 const threadPage = page(thread);
 const messagePage = page(message);
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let acmeId: string;
 let globexId: string;
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   ({ acme: acmeId, globex: globexId } = await t.teamIds());
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const db = () => t.sandbox.context.store.db;
 

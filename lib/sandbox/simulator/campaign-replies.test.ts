@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact as contactSchema } from "@/lib/api/contacts";
 import { status as statusSchema, tag as tagSchema } from "@/lib/api/labels";
 import { message as messageSchema } from "@/lib/api/messages";
@@ -7,7 +7,7 @@ import { successResult } from "@/lib/api/outreach/import-jobs";
 import { page } from "@/lib/api/primitives";
 import { thread as threadSchema } from "@/lib/api/threads";
 import { stateOf } from "../model/campaign-targets";
-import { expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { expectOk, sandboxForFile } from "../testing/harness";
 import { SIMULATED_REPLIES } from "./campaign-messages";
 import { advance, clockTo, eventsAfter, leadOf, ofType, runNow, setCampaign, targetsOf } from "./campaign-test-kit";
 
@@ -16,19 +16,14 @@ import { advance, clockTo, eventsAfter, leadOf, ofType, runNow, setCampaign, tar
  * automations they fire, and a campaign running to completion. 20 November 2026 is a Friday;
  * Berlin is UTC+1 and New York UTC−5 in November.
  */
-let t: TestSandbox;
+const t = sandboxForFile();
 let acme: string;
 const campaignOf = async (id: string) => expectOk(await t.request("GET", `/campaigns/${id}`), campaignSchema);
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   ({ acme } = await t.teamIds());
   for (const list of ["lst0001", "lst0002", "lst0003"]) expectOk(await t.request("POST", `/lists/${list}/import-jobs/bulk-pause`, { body: {} }), successResult);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("replies", () => {
   it("a reply through /inbound stops the person's sequence, counts once, and fires the first-reply automations", async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { campaign as campaignSchema } from "@/lib/api/outreach/campaigns";
 import { successResult } from "@/lib/api/outreach/import-jobs";
 import { message as messageSchema } from "@/lib/api/messages";
@@ -9,7 +9,7 @@ import { thread as threadSchema, type Thread } from "@/lib/api/threads";
 import { v1ThreadPage } from "@/lib/api/v1/threads";
 import { DONE_STAGES } from "../model/campaign-targets";
 import { campaignTargets } from "../schema";
-import { expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { expectOk, sandboxForFile } from "../testing/harness";
 import { expectV1Ok, v1 } from "../testing/v1";
 import { advance, clockTo, eventsAfter, leadOf, ofType, runNow, setCampaign, targetsOf } from "./campaign-test-kit";
 
@@ -18,7 +18,7 @@ import { advance, clockTo, eventsAfter, leadOf, ofType, runNow, setCampaign, tar
  * the active campaign (cmp0001, Europe/Berlin, weekdays 9:00–17:00) sending. 20 November
  * 2026 is a Friday; in November Berlin is UTC+1.
  */
-let t: TestSandbox;
+const t = sandboxForFile();
 let acme: string;
 let instagram: AccountLink[];
 const threadPage = page(threadSchema);
@@ -27,17 +27,12 @@ const threadsOf = async (campaignId: string) => expectOk(await t.request("GET", 
 const messagesOf = async (threadId: string) => expectOk(await t.request("GET", `/threads/${threadId}/messages?limit=100`), page(messageSchema)).data;
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   ({ acme } = await t.teamIds());
   // Imports add leads as the clock moves; paused, the lists hold still.
   for (const list of ["lst0001", "lst0002", "lst0003"]) expectOk(await t.request("POST", `/lists/${list}/import-jobs/bulk-pause`, { body: {} }), successResult);
   const links = expectOk(await t.request("GET", "/account-links?limit=100"), page(accountLink)).data;
   instagram = links.filter((l) => l.platform === "instagram" && l.status === "active" && l.capabilities.includes("thread:create"));
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("the seeded campaigns", () => {
   it("have targets, and threads whose campaign messages and replies match their numbers", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact as contactSchema } from "@/lib/api/contacts";
 import { event as eventSchema, eventDataSchema, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { message as messageSchema, sendMessageResult } from "@/lib/api/messages";
@@ -8,20 +8,15 @@ import { thread as threadSchema } from "@/lib/api/threads";
 import { accountLinks, profiles, threads } from "../schema";
 import type { MediaUrlSigner } from "../model/serialize";
 import { injectInbound, type InboundInput } from "./simulator";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let acmeId: string;
 let globexId: string;
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   ({ acme: acmeId, globex: globexId } = await t.teamIds());
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const db = () => t.sandbox.context.store.db;
 const signer: MediaUrlSigner = (key, expiresAt) => `http://sandbox.test/media/${key}?exp=${Math.floor(expiresAt.getTime() / 1000)}&sig=test`;

@@ -1,18 +1,20 @@
 import { eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { z } from "zod";
 import { createApiClient, type ApiClient } from "@/lib/api/client";
 import { errorBody, type ErrorBody } from "@/lib/api/errors";
 import { eventDataSchema, eventPage, isKnownEventType, type ApiEvent } from "@/lib/api/events";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
 import { teams } from "../schema";
+import { SEED_NOW } from "./seed-now";
 
 /**
  * The conformance suite's way in: a fresh in-memory sandbox, seeded at a fixed time, spoken
  * to through real HTTP requests to its fetch handler (no network), with helpers that check
  * responses against the contract in `lib/api`.
  */
-export const SEED_NOW = new Date("2026-11-20T12:00:00.000Z");
+export { SEED_NOW };
 export const BASE = "http://sandbox.test/v2";
 export const TOKENS = {
   acme: "sandbox-token-acme",
@@ -39,8 +41,30 @@ export type TestSandbox = {
 
 export type RawResponse = { status: number; headers: Headers; json: unknown; text: string };
 
+/**
+ * The sandbox of one test file: opened before its tests, closed after them. The handle reads
+ * through to it, so tests write `t.request(…)` as with `openTestSandbox`.
+ */
+export function sandboxForFile(options: SandboxOptions = {}): TestSandbox {
+  let opened: TestSandbox | undefined;
+  beforeAll(async () => {
+    opened = await openTestSandbox(options);
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return new Proxy({} as TestSandbox, {
+    get(_target, key) {
+      if (!opened) throw new Error("The file's sandbox opens in beforeAll; use it inside a test or hook");
+      return Reflect.get(opened, key);
+    },
+  });
+}
+
 export async function openTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await createSandbox({ seed: { now: SEED_NOW }, ...options });
+  // The run's seeded world (global-setup), copied, unless the test asks for another database or seed.
+  const snapshot = !options.database && !options.seed && !options.reset ? await seededSnapshot() : undefined;
+  const sandbox = await createSandbox({ seed: { now: SEED_NOW }, ...(snapshot ? { database: { snapshot } } : {}), ...options });
   // Tests start with the clock at the seed's time, whatever the real time is.
   sandbox.context.store.clock.set(SEED_NOW.getTime() - Date.now());
   const fetchViaSandbox = (input: RequestInfo | URL, init?: RequestInit) => sandbox.fetch(new Request(input, init));
@@ -109,4 +133,9 @@ export function expectError(response: RawResponse, status: number, code: string)
   expect(parsed.data.code).toBe(code);
   expect(parsed.data.requestId).toBe(response.headers.get("x-request-id"));
   return parsed.data;
+}
+
+async function seededSnapshot(): Promise<Blob | undefined> {
+  const file = inject("sandboxSnapshot");
+  return file ? new Blob([await readFile(file)]) : undefined;
 }

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { V1_ERROR_STATUS, V1_SUCCESSOR_LINK, V1_SUNSET, V1_SUNSET_HTTP_DATE } from "@/lib/api/v1/errors";
 import { v1AccountLinkList, v1ColorList, v1Member, v1MemberList, v1Status, v1StatusList, v1Tag, v1TagList, v1Team } from "@/lib/api/v1/resources";
 import { team as teamV2 } from "@/lib/api/team";
 import { DEFAULT_RATE_LIMITS } from "../rate-limit";
-import { expectError, expectOk, openTestSandbox, SEED_NOW, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectError, expectOk, sandboxForFile, SEED_NOW, TOKENS } from "../testing/harness";
 import { expectV1Error, expectV1Ok, expectV1Validation, v1 } from "../testing/v1";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let get: ReturnType<typeof v1>;
 const control = (method: string, path: string, body?: unknown) => t.request(method, `//_sandbox${path}`, { body });
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   get = v1(t);
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 describe("version 1 beside version 2", () => {
   it("serves the team with the same data and token, in the v1 shape, with Sunset and a successor link", async () => {
     const response = await get("GET", "/team");

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eventPage } from "@/lib/api/events";
 import { page } from "@/lib/api/primitives";
 import { thread as threadV2, type Thread } from "@/lib/api/threads";
 import { v1EventPage } from "@/lib/api/v1/events";
 import { v1ProspectContext, v1Tag, v1Team } from "@/lib/api/v1/resources";
 import { v1Message } from "@/lib/api/v1/threads";
-import { expectOk, openTestSandbox, type TestSandbox } from "../testing/harness";
+import { expectOk, sandboxForFile } from "../testing/harness";
 import { expectV1Ok, expectV1Validation, v1 } from "../testing/v1";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let get: ReturnType<typeof v1>;
 let teamId: string;
 let threads: Thread[];
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   get = v1(t);
   teamId = expectV1Ok(await get("GET", "/team"), v1Team).id;
   threads = expectOk(await t.request("GET", "/threads?limit=100"), page(threadV2)).data;
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 describe("GET /events", () => {
   it("replays the one log in the v1 envelope: same ids and seqs as v2, v1 type names, current state in data", async () => {
     const start = await t.seqOf(teamId);

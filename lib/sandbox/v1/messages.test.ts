@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { message as messageV2 } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
 import { thread as threadV2, type Thread } from "@/lib/api/threads";
 import { v1AccountLinkList, v1Prospect, type V1AccountLink } from "@/lib/api/v1/resources";
-import {
-  v1Message,
-  v1MessageHistory,
-  v1MessagePage,
-  v1QuickSendResult,
-  v1SuccessResult,
-  v1Thread,
-  type V1Message,
-} from "@/lib/api/v1/threads";
-import { expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { v1Message, v1MessageHistory, v1MessagePage, v1QuickSendResult, v1SuccessResult, v1Thread, type V1Message } from "@/lib/api/v1/threads";
+import { expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 import { expectV1Error, expectV1Ok, expectV1Validation, v1 } from "../testing/v1";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let get: ReturnType<typeof v1>;
 let links: V1AccountLink[];
 let threads: Thread[];
@@ -35,15 +27,10 @@ function threadWhere(capabilities: string[], taken = new Set<string>()): Thread 
 const used = new Set<string>();
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   get = v1(t);
   links = expectV1Ok(await get("GET", "/account-links"), v1AccountLinkList);
   threads = expectOk(await t.request("GET", "/threads?limit=100&folder=inbox"), page(threadV2)).data;
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 describe("sending", () => {
   it("sends text in a thread: authored by the account link, no direction, first in the list and the thread's last message", async () => {
     const thread = threadWhere(["message:send"], used);

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contact as contactV2 } from "@/lib/api/contacts";
 import { page } from "@/lib/api/primitives";
 import { thread as threadV2, type Thread } from "@/lib/api/threads";
 import { v1Prospect, v1ProspectContext, v1StatusList, v1TagList } from "@/lib/api/v1/resources";
-import { expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 import { expectV1Error, expectV1Ok, expectV1Validation, v1 } from "../testing/v1";
 import { syncQuality } from "./serialize";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let get: ReturnType<typeof v1>;
 let threads: Thread[];
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   get = v1(t);
   threads = expectOk(await t.request("GET", "/threads?limit=100&folder=all&expand=contact&expand=profile"), page(threadV2)).data;
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("prospects", () => {

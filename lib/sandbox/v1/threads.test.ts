@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { page } from "@/lib/api/primitives";
 import { thread as threadV2, type Thread } from "@/lib/api/threads";
 import { v1AccountLinkList, v1MemberList, v1Prospect } from "@/lib/api/v1/resources";
 import { v1Thread, v1ThreadArray, v1ThreadPage, type V1Thread } from "@/lib/api/v1/threads";
-import { expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../testing/harness";
+import { expectOk, sandboxForFile, TOKENS } from "../testing/harness";
 import { expectV1Error, expectV1Ok, expectV1Validation, v1 } from "../testing/v1";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let get: ReturnType<typeof v1>;
 /** Every Acme thread as v2 shows it, with its contact and profile, newest first. */
 let all: Thread[];
@@ -43,14 +43,9 @@ const inDefault = (th: Thread) => !th.archived && th.acceptanceState === "accept
 const ids = (threads: Thread[]) => threads.map((th) => th.id);
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   get = v1(t);
   all = await v2Threads("folder=all&expand=contact&expand=profile");
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-
 describe("GET /threads", () => {
   it("shows each inbox view as v2's folder, newest first, page by page", async () => {
     expect(await v1Ids("")).toEqual(ids(await v2Threads("folder=inbox")));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { POLICY, ROLES, authorize, canSee, filterVisible, permitSandboxRelay, sandboxRelayRow, type Role, type Viewer } from "./policy";
+import { POLICY, ROLES, authorize, permitSandboxRelay, sandboxRelayRow, type Role } from "./policy";
+import { canSee, filterVisible, type Viewer } from "./visibility";
 
 const ME = "mem1";
 const OTHER = "mem2";

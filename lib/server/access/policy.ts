@@ -1,5 +1,4 @@
 import "server-only";
-import type { MemberVisibility } from "@/lib/api/settings";
 import { ENDPOINTS, OPERATIONS, matchEndpoints, type Operation } from "@/lib/api/endpoints";
 import { ROLES, atLeast, type Role } from "@/lib/api/roles";
 
@@ -11,7 +10,7 @@ import { ROLES, atLeast, type Role } from "@/lib/api/roles";
  * Decisions (issue 4, plus our readings where it is silent):
  * - Roles nest: admin ⊇ manager ⊇ member. `who` is the least role allowed.
  * - Members read everything they may see; `visibleVia` names what decides "may see" under
- *   `memberVisibility: assignedAndUnassigned` (the proxy checks it with `canSee` after
+ *   `memberVisibility: assignedAndUnassigned` (the proxy checks it with `canSee` of ./visibility after
  *   reading the resource, and answers the resource's own 404 when hidden, so a hidden
  *   thread is indistinguishable from a missing one; lists leave hidden items out).
  * - Members send, edit, unsend (every outbound message is the team's send), react, type,
@@ -34,7 +33,6 @@ import { ROLES, atLeast, type Role } from "@/lib/api/roles";
 
 export { ROLES, atLeast, type Role };
 
-export type { MemberVisibility };
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -219,23 +217,6 @@ export function permitSandboxRelay(
   if (role === null) return { allowed: false, status: 401, code: "unauthorized", message: `Sign in to ${row.action}.` };
   if (!atLeast(role, row.who)) return forbidden(`Only ${plural(row.who)} can ${row.action}.`);
   return { allowed: true };
-}
-
-export type Viewer = { role: Role; memberId: string; visibility: MemberVisibility };
-
-/**
- * Whether the viewer may see a thread or contact. Under `assignedAndUnassigned` a member sees
- * what is assigned to them or to nobody; managers and admins see everything. For a thread,
- * `assigneeId` is the effective assignee (the thread's own, else its contact's).
- */
-export function canSee(item: { assigneeId: string | null }, viewer: Viewer): boolean {
-  if (viewer.visibility === "all" || atLeast(viewer.role, "manager")) return true;
-  return item.assigneeId === null || item.assigneeId === viewer.memberId;
-}
-
-/** The items of a page the viewer may see, in order. */
-export function filterVisible<Item extends { assigneeId: string | null }>(items: readonly Item[], viewer: Viewer): Item[] {
-  return items.filter((item) => canSee(item, viewer));
 }
 
 function assignmentRefusal(input: PolicyInput, body: Record<string, unknown>, things: "conversations" | "contacts"): string | null {

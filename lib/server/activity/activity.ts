@@ -6,7 +6,8 @@ import type { Operation } from "@/lib/api/endpoints";
 import type { StageEntry } from "@/lib/api/pipeline";
 import type { Database } from "@/lib/db/connection";
 import { activity } from "../store/schema";
-import { atLeast, canSee, type Viewer } from "../access/policy";
+import { atLeast } from "../access/policy";
+import { canSee, type Viewer } from "../access/visibility";
 
 /** What the proxy knows of a write that succeeded. */
 export type WriteRecord = {

@@ -4,7 +4,7 @@ import type { ActivityEntry, ActivityQuery } from "@/lib/api/activity";
 import { readUpTo } from "@/lib/api/read-state";
 import type { Member } from "@/lib/api/team";
 import type { Thread } from "@/lib/api/threads";
-import { canSee } from "../access/policy";
+import { canSee } from "../access/visibility";
 import type { SessionViewer } from "../http/session";
 import type { Runtime } from "../runtime/runtime";
 import { visibleEntries } from "./activity";

@@ -15,7 +15,7 @@ import { EVENT_EFFECTS, READ_CACHE, UNKNOWN_EVENT_EFFECT, WRITE_EFFECTS, type Ho
 import { createReadCache, type CachedAnswer, type ReadCache } from "./read-cache";
 import { createThreadIndex, type ThreadIndex } from "./thread-index";
 import { shape, type IndexedThread, type QueryContext } from "./thread-query";
-import type { Viewer } from "../access/policy";
+import type { Viewer } from "../access/visibility";
 import type { Upstream } from "./upstream";
 
 /**

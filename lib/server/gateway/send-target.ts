@@ -3,7 +3,7 @@ import { contact as contactSchema, type Contact } from "@/lib/api/contacts";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import type { MessageTarget } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
-import { canSee, type Viewer } from "../access/policy";
+import { canSee, type Viewer } from "../access/visibility";
 import type { Gateway } from "./gateway";
 import type { IndexedThread } from "./thread-query";
 

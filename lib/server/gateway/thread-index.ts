@@ -1,7 +1,7 @@
 import "server-only";
 import { FOLDERS, inFolder, type Folder, type Thread } from "@/lib/api/threads";
 import type { Contact } from "@/lib/api/contacts";
-import { canSee, type Viewer } from "../access/policy";
+import { canSee, type Viewer } from "../access/visibility";
 import { queryThreads, type IndexedThread, type QueryContext, type ThreadQuery } from "./thread-query";
 
 /**

@@ -5,7 +5,7 @@ import { INBOX_ENDPOINTS, type InboxEndpoint, type InboxOperation } from "@/lib/
 import { describeIssues } from "@/lib/api/query";
 import { atLeast, type Role } from "@/lib/api/roles";
 import type { Thread } from "@/lib/api/threads";
-import { canSee } from "../access/policy";
+import { canSee } from "../access/visibility";
 import type { Runtime } from "../runtime/runtime";
 import { apiError, route } from "./route";
 import type { SessionViewer } from "./session";

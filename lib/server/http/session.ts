@@ -2,7 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { ROLES, type Role, type Viewer } from "../access/policy";
+import { ROLES, type Role } from "../access/policy";
+import { type Viewer } from "../access/visibility";
 import type { ClientViewer } from "@/lib/client/viewer";
 import { runtime, type Runtime } from "../runtime/runtime";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { INBOX_EVENT_NAME, type InboxEvent } from "@/lib/api/inbox-events";
 import type { HubMessage } from "../events/hub";
-import { atLeast, canSee } from "../access/policy";
+import { atLeast } from "../access/policy";
+import { canSee } from "../access/visibility";
 import type { Runtime } from "../runtime/runtime";
 import { viewerFrom, type SessionViewer } from "./session";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { LabelsSettings } from "@/components/settings/labels-settings";
+import { LabelsSettings } from "@/components/settings/labels/settings";
 
 export const metadata: Metadata = { title: "Tags and statuses" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { UsersSettings } from "@/components/settings/users-settings";
+import { UsersSettings } from "@/components/settings/users/settings";
 
 export const metadata: Metadata = { title: "Users" };
 

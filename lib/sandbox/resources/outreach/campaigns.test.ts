@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eventDataSchema, eventPage, isKnownEventType } from "@/lib/api/events";
 import { campaign as campaignSchema, type Campaign } from "@/lib/api/outreach/campaigns";
 import { successResult } from "@/lib/api/outreach/import-jobs";
@@ -8,22 +8,17 @@ import { page } from "@/lib/api/primitives";
 import type { Database } from "@/lib/db/connection";
 import { campaigns, campaignTargets, outreachLeads } from "../../schema";
 import { rowsOf } from "../../store";
-import { expectError, expectOk, openTestSandbox, type TestSandbox } from "../../testing/harness";
+import { expectError, expectOk, sandboxForFile } from "../../testing/harness";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let db: Database;
 const campaignPage = page(campaignSchema);
 const leadPage = page(leadSchema);
 const post = (path: string, body: unknown = {}) => t.request("POST", path, { body });
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   db = t.sandbox.context.store.db;
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function targetCount(campaignId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignTargets).where(eq(campaignTargets.campaignId, campaignId));

@@ -1,28 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { lead as leadSchema, list as listSchema, LEAD_SORT_FIELDS, type Lead, type LeadQuery } from "@/lib/api/outreach/leads";
 import { successResult } from "@/lib/api/outreach/import-jobs";
 import { page } from "@/lib/api/primitives";
 import { outreachLeads } from "../../schema";
-import { expectError, expectOk, openTestSandbox, TOKENS, type TestSandbox } from "../../testing/harness";
+import { expectError, expectOk, sandboxForFile, TOKENS } from "../../testing/harness";
 
-let t: TestSandbox;
+const t = sandboxForFile();
 let acmeId: string;
 const listPage = page(listSchema);
 const leadPage = page(leadSchema);
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   acmeId = (await t.teamIds()).acme;
   // Imports add leads as real time passes; paused, they leave the lists still while these tests page through them.
   for (const list of ["lst0001", "lst0002", "lst0003"]) {
     expectOk(await t.request("POST", `/lists/${list}/import-jobs/bulk-pause`, { body: {} }), successResult);
   }
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function all(listId: string, params = ""): Promise<Lead[]> {
   const items: Lead[] = [];

@@ -1,33 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { campaign as campaignSchema } from "@/lib/api/outreach/campaigns";
 import { importJob, successResult } from "@/lib/api/outreach/import-jobs";
 import { lead as leadSchema, list as listSchema } from "@/lib/api/outreach/leads";
 import { page } from "@/lib/api/primitives";
 import { V1_SUNSET } from "@/lib/api/v1/errors";
-import { expectError, expectOk, openTestSandbox, SEED_NOW, TOKENS, type TestSandbox } from "../../testing/harness";
+import { expectError, expectOk, sandboxForFile, SEED_NOW, TOKENS } from "../../testing/harness";
 import { expectV1Error, expectV1Ok, expectV1Validation, v1 } from "../../testing/v1";
 
 /**
  * The outreach resources under `/v1`: the same sub-app as under `/v2`, so the same bodies;
  * only errors differ (the v1 body, codes mapped in lib/api/v1/errors.ts) and the sunset.
  */
-let t: TestSandbox;
+const t = sandboxForFile();
 let onV1: ReturnType<typeof v1>;
 const onV2 = (method: string, path: string, body?: unknown, token?: string) => t.request(method, path, { body, token });
 const leadPage = page(leadSchema);
 
 beforeAll(async () => {
-  t = await openTestSandbox();
   onV1 = v1(t);
   // Imports move with real time; paused (and the queue frozen), the lists stay still while both roots are read.
   expectV1Ok(await onV1("POST", "/lists/lst0001/import-jobs/bulk-pause", { body: {} }), successResult);
   for (const list of ["lst0002", "lst0003"]) expectOk(await onV2("POST", `/lists/${list}/import-jobs/bulk-pause`, {}), successResult);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("outreach reads under /v1", () => {
   it("answer the same bodies as under /v2, with Sunset", async () => {

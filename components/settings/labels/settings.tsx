@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockIcon } from "lucide-react";
 
-import { LabelSection } from "@/components/settings/labels-section";
+import { LabelSection } from "@/components/settings/labels/section";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer } from "@/lib/client/viewer";

@@ -5,8 +5,8 @@ import { LockIcon, UserPlusIcon } from "lucide-react";
 import { useState } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
-import { AddUserDialog, type AddUserDefaults } from "@/components/settings/users-add-dialog";
-import { UserRow } from "@/components/settings/users-row";
+import { AddUserDialog, type AddUserDefaults } from "@/components/settings/users/add-dialog";
+import { UserRow } from "@/components/settings/users/row";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";

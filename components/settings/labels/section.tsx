@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 
-import { LabelCreateForm } from "@/components/settings/labels-create-form";
-import { LabelDeleteDialog } from "@/components/settings/labels-delete-dialog";
-import { LabelRow } from "@/components/settings/labels-row";
+import { LabelCreateForm } from "@/components/settings/labels/create-form";
+import { LabelDeleteDialog } from "@/components/settings/labels/delete-dialog";
+import { LabelRow } from "@/components/settings/labels/row";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Color } from "@/lib/api/labels";

@@ -3,7 +3,7 @@
 import { PlusIcon } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 
-import { ColorChoice } from "@/components/settings/labels-color";
+import { ColorChoice } from "@/components/settings/labels/color";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Color, StatusCreate } from "@/lib/api/labels";

@@ -3,8 +3,8 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 
-import { PasswordField, PasswordToShare } from "@/components/settings/users-dialogs";
-import { MemberSelect, RoleSelect } from "@/components/settings/users-fields";
+import { PasswordField, PasswordToShare } from "@/components/settings/users/dialogs";
+import { MemberSelect, RoleSelect } from "@/components/settings/users/fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";

@@ -3,7 +3,7 @@
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type Ref } from "react";
 
-import { ColorMenu, LabelSwatch } from "@/components/settings/labels-color";
+import { ColorMenu, LabelSwatch } from "@/components/settings/labels/color";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";

@@ -3,8 +3,8 @@
 import { KeyRoundIcon, LoaderCircleIcon, MoreHorizontalIcon, UserMinusIcon } from "lucide-react";
 import { useId, useState } from "react";
 
-import { RemoveUserDialog, ResetPasswordDialog } from "@/components/settings/users-dialogs";
-import { MemberSelect, RoleSelect } from "@/components/settings/users-fields";
+import { RemoveUserDialog, ResetPasswordDialog } from "@/components/settings/users/dialogs";
+import { MemberSelect, RoleSelect } from "@/components/settings/users/fields";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
