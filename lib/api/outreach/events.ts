@@ -21,13 +21,17 @@ import { platformName, serviceId } from "../primitives";
  * one, `target.replied` with the first inbound message in the person's thread after it.
  */
 const campaignChange = { campaignId: serviceId, status: z.string() };
-const targetSend = {
+/** Where something happened to a person of the campaign: the thread, the message, the account. */
+const targetEvent = {
   campaignId: serviceId,
   threadId: serviceId,
   messageId: serviceId,
   accountLinkId: serviceId,
   platform: platformName,
   platformId: z.string(),
+};
+const targetSend = {
+  ...targetEvent,
   /** The message step of the active sequence that was sent. */
   stepId: serviceId,
 };
@@ -39,14 +43,7 @@ export const OUTREACH_EVENT_DATA = {
   "campaign.completed": campaignChange,
   "target.contacted": targetSend,
   "target.followUpSent": targetSend,
-  "target.replied": {
-    campaignId: serviceId,
-    threadId: serviceId,
-    messageId: serviceId,
-    accountLinkId: serviceId,
-    platform: platformName,
-    platformId: z.string(),
-  },
+  "target.replied": targetEvent,
 } as const satisfies Record<string, z.ZodRawShape>;
 
 export type OutreachEventType = keyof typeof OUTREACH_EVENT_DATA;

@@ -5,8 +5,6 @@ import { inboxApi } from "@/lib/client/inbox-api";
  * Queries of the inbox's own endpoints beside API v2 (their table: lib/api/inbox-endpoints;
  * their client: lib/client/inbox-api), such as unread counts per folder.
  */
-export { counts, healthReport, inboxStatus, type Counts, type HealthReport, type InboxStatus } from "@/lib/api/inbox";
-
 export const inboxQueries = {
   all: () => ["inbox"] as const,
   counts: () =>
