@@ -52,12 +52,17 @@ import {
  * and token) and the browser uses it against the BFF (`/api/v2`, no token).
  *
  * Requests are checked against the contract before they travel (an invalid query or body
- * throws `ApiError` 400 invalidRequest with no request made); responses are parsed with it.
- * Every result carries the rate-limit headers.
+ * throws `ApiError` 400 invalidRequest with no request made; a body field the contract does
+ * not know is dropped, as the API would ignore it); responses are parsed with it. Every
+ * result carries the rate-limit headers.
  *
- * Rate-limit headers (their meaning beyond the names is "not shown"; ours): `X-RateLimit-Limit`
- * and `X-RateLimit-Remaining` describe the team's window nearest to running out (minute,
- * hour or day); `X-RateLimit-Reset` is when that window resets, in Unix seconds.
+ * Rate-limit headers (their meaning beyond the names is "not shown"; ours, kept by the sandbox
+ * in lib/sandbox/rate-limit.ts): the quota's windows slide (the last minute, hour and day, on
+ * real time). `X-RateLimit-Limit` and `X-RateLimit-Remaining` describe the window nearest to
+ * running out; `X-RateLimit-Reset` is when that window is whole again (Unix seconds), and a
+ * 429's `Retry-After` when the next request is allowed. A 401 carries them too: a request
+ * without a valid token counts against its client address's quota (same limits), and over it
+ * is answered 429 instead of 401.
  */
 
 export type RateLimit = {

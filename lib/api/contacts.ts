@@ -58,9 +58,10 @@ export const NOTES_MAX_LENGTH = 10_000;
  * event. Tags are added and removed one at a time with PUT/DELETE …/tags/{tagRef}, which
  * answer the contact (our choice) and record `contact.tagsChanged` only when something changed.
  * `assigneeId` is our addition: the spec lists `contact.*` events for assignee changes,
- * so the contact's assignee must be writable; null unassigns.
+ * so the contact's assignee must be writable; null unassigns. Unknown fields are ignored, as
+ * in every v2 body (lib/api/strict-body.ts).
  */
-export const contactPatch = z.strictObject({
+export const contactPatch = z.object({
   status: z.string().trim().min(1).nullable().optional(),
   notes: z.string().max(NOTES_MAX_LENGTH).nullable().optional(),
   valuation: z.number().finite().nonnegative().nullable().optional(),

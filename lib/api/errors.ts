@@ -6,7 +6,9 @@ import { brandedError } from "./branded-error";
  * status. Where the spec leaves a code "not shown" the choice is ours and written here:
  *
  * - 401 `unauthorized`: missing, malformed, expired or revoked token (or, at the inbox's
- *   BFF, no session).
+ *   BFF, no session). It knows no team, yet carries `X-RateLimit-*` like every answer: such
+ *   requests count against a quota per client address (the team's limits), and over it they
+ *   are 429 rateLimited instead (lib/sandbox/authenticate.ts).
  * - 404 `<resource>NotFound` per resource (`memberNotFound` for the spec's "member not
  *   found"), and `notFound` for a path that names no endpoint. Another team's IDs are
  *   unknown IDs.
@@ -17,7 +19,8 @@ import { brandedError } from "./branded-error";
  * - 422 `messageTooLong`: content over the platform's `limits.messageLength`;
  *   `details.maxLength`.
  * - 422 `messageNotMutable`: edit, unsend or react on a message that cannot take it
- *   (`details.reason`: `inbound` for edit/unsend of a received message, `deleted`).
+ *   (`details.reason`: `inbound` for edit/unsend of a received message, `deleted`,
+ *   `unsettled` for a send answered 502 sendUnconfirmed that is pending or was not delivered).
  * - 405 `methodNotAllowed`: a known path with a method it does not take.
  * - Outreach (lists, leads, import jobs, campaigns): 404 `listNotFound`, `leadNotFound`,
  *   `importJobNotFound`, `campaignNotFound`, `columnNotFound`; 409 `invalidTransition` for

@@ -14,7 +14,10 @@ import { openEnum, serviceId, timestamp } from "./primitives";
  * `data` carries only the change (events are thin); read `object.url` for current state.
  */
 export const EVENT_DATA = {
+  /** An outbound message the platform took; after a 502 sendUnconfirmed, recorded when it settles delivered. */
   "message.sent": { threadId: serviceId, messageId: serviceId },
+  /** Ours: a send answered 502 sendUnconfirmed settled as never delivered (lib/api/messages.ts, `delivery`). */
+  "message.failed": { threadId: serviceId, messageId: serviceId },
   "message.received": { threadId: serviceId, messageId: serviceId },
   "message.edited": { threadId: serviceId, messageId: serviceId, editedAt: timestamp },
   "message.deleted": { threadId: serviceId, messageId: serviceId, scope: z.string() },

@@ -49,20 +49,21 @@ export type Status = z.infer<typeof status>;
 /**
  * Create bodies are "not shown": `name` is required; `color` defaults to the first
  * predefined color; a status's `position` defaults to the end of the pipeline, and setting
- * it moves the stages after it along.
+ * it moves the stages after it along. Unknown fields are ignored, as in every v2 body
+ * (lib/api/strict-body.ts).
  */
-export const tagCreate = z.strictObject({ name: labelName, color: colorValue.optional() });
+export const tagCreate = z.object({ name: labelName, color: colorValue.optional() });
 export type TagCreate = z.infer<typeof tagCreate>;
-export const tagPatch = z.strictObject({ name: labelName.optional(), color: colorValue.optional() });
+export const tagPatch = z.object({ name: labelName.optional(), color: colorValue.optional() });
 export type TagPatch = z.infer<typeof tagPatch>;
 
-export const statusCreate = z.strictObject({
+export const statusCreate = z.object({
   name: labelName,
   color: colorValue.optional(),
   position: z.number().int().nonnegative().optional(),
 });
 export type StatusCreate = z.infer<typeof statusCreate>;
-export const statusPatch = z.strictObject({
+export const statusPatch = z.object({
   name: labelName.optional(),
   color: colorValue.optional(),
   position: z.number().int().nonnegative().optional(),

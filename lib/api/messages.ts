@@ -100,9 +100,20 @@ export const sentBy = z.union([
 export type SentBy = z.infer<typeof sentBy>;
 
 /**
+ * `delivery` (ours) of an outbound message: `sent` (the platform took it), `pending` (a send
+ * answered 502 sendUnconfirmed that has not settled yet) or `failed` (it never left); null for
+ * inbound messages. Only GET /messages/{messageId} shows `pending` and `failed` ones: a thread's
+ * history holds the delivered. How and when a send settles, and the events that say so
+ * (`message.sent` when delivered, `message.failed` when not), is the POST /messages comment
+ * below. Optional here, so a service without it parses: absent reads as settled.
+ */
+export const DELIVERY_STATES = ["sent", "pending", "failed"] as const;
+export const delivery = openEnum(DELIVERY_STATES);
+
+/**
  * Message. Our additions: `threadId`, `platformId` (null until the platform confirms),
- * `sentAt`, and `editedAt` (the latest edit, or null). `content` is null once the message is
- * unsent (`deletedAt` set) and for media-only messages.
+ * `sentAt`, `editedAt` (the latest edit, or null) and `delivery` (above). `content` is null
+ * once the message is unsent (`deletedAt` set) and for media-only messages.
  */
 /** GET /threads/{threadId}/messages pages newest first (our choice): the first page is the latest. */
 export const message = z.looseObject({
@@ -120,14 +131,15 @@ export const message = z.looseObject({
   entities,
   reactions: z.array(reaction),
   platformData,
+  delivery: delivery.nullable().optional(),
 });
 export type Message = z.infer<typeof message>;
 
 /** POST /messages `target`: one of three shapes selected by `type`. */
 export const messageTarget = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("thread"), threadId: serviceId }),
-  z.strictObject({ type: z.literal("contact"), accountLinkId: serviceId, contactId: serviceId }),
-  z.strictObject({
+  z.object({ type: z.literal("thread"), threadId: serviceId }),
+  z.object({ type: z.literal("contact"), accountLinkId: serviceId, contactId: serviceId }),
+  z.object({
     type: z.literal("profile"),
     accountLinkId: serviceId,
     platform: platformName,
@@ -148,7 +160,9 @@ export const messageContent = z
   .refine((s) => s.trim().length > 0, "Message is empty");
 
 /**
- * POST /messages body. Other body fields are "not shown"; we accept none.
+ * POST /messages body. Other body fields are "not shown"; we take none, and ignore unknown
+ * ones, as every v2 body does (lib/api/strict-body.ts has the choice), nested ones included:
+ * a target's fields of another shape are dropped.
  *
  * Our choices for the send:
  * - A first send answers 201; a replay with the same `Idempotency-Key` and body answers the
@@ -161,16 +175,20 @@ export const messageContent = z
  * - A `contact` target without a profile on the account link's platform is 400 invalidRequest.
  * - Replying to a message request (`acceptanceState: pending`) accepts it.
  * - Messages sent through the API have `sentBy: { type: "api" }`.
- * - After a 502 sendUnconfirmed, GET /messages/{details.messageId} finds the message if it was
- *   delivered, and answers 404 messageNotFound if it never left.
+ * - After a 502 sendUnconfirmed the message exists with `delivery: "pending"` and settles
+ *   shortly after: delivered (`delivery: "sent"`, `platformId` set, in the thread's history,
+ *   event `message.sent`) or not (`delivery: "failed"`, event `message.failed`). GET
+ *   /messages/{details.messageId} reads how it stands; the sandbox's rules, timing included,
+ *   are in lib/sandbox/simulator/settle.ts. A client also takes 404 messageNotFound as "never
+ *   left", for a service that forgets undelivered sends.
  */
-export const sendMessage = z.strictObject({ target: messageTarget, content: messageContent });
+export const sendMessage = z.object({ target: messageTarget, content: messageContent });
 export type SendMessage = z.infer<typeof sendMessage>;
 export const sendMessageResult = z.looseObject({ message, thread });
 export type SendMessageResult = z.infer<typeof sendMessageResult>;
 
 /** PATCH /messages/{messageId}: the edit body is "not shown"; ours is the new content. */
-export const messagePatch = z.strictObject({ content: messageContent });
+export const messagePatch = z.object({ content: messageContent });
 export type MessagePatch = z.infer<typeof messagePatch>;
 
 /**
@@ -189,7 +207,7 @@ export const messageDeleteQuery = defineQuery({ scope: z.enum(DELETE_SCOPES) });
  * not there changes nothing. Both answer the message's reactions.
  */
 export const EMOJI_MAX_LENGTH = 32;
-export const reactionCreate = z.strictObject({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
+export const reactionCreate = z.object({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
 export type ReactionCreate = z.infer<typeof reactionCreate>;
 export const reactionDeleteQuery = defineQuery({ emoji: z.string().min(1).max(EMOJI_MAX_LENGTH) });
 /** Reaction endpoints answer with the message's `reactions`. */

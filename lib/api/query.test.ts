@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contactListQuery } from "./contacts";
 import { eventListQuery } from "./events";
-import { pageQuery, parseQuery, toSearchParams, type QueryDefinition } from "./query";
+import { pageQuery, parseQuery, strictQuery, toSearchParams, type QueryDefinition } from "./query";
 import { FOLDERS, threadListQuery } from "./threads";
 import type { z } from "zod";
 
@@ -102,8 +102,25 @@ describe("parseQuery on GET /threads", () => {
     },
   );
 
-  it.each(["foo=1", "tags=VIP", "accountLinkIds=al1", "folder=inbox&page=2"])("rejects unknown keys: %s", (query) => {
-    expect(parse(threadListQuery, query).success).toBe(false);
+  it.each(["foo=1", "tags=VIP", "accountLinkIds=al1", "folder=inbox&page=2", "page=1&page=2", "__proto__=1", "constructor=x"])(
+    "ignores keys it does not take (parameters can be added within version 2): %s",
+    (query) => {
+      const result = parse(threadListQuery, query);
+      expect(result.success).toBe(true);
+      if (result.success) expect(Object.keys(result.data).filter((k) => k !== "folder")).toEqual([]);
+      if (result.success) expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
+    },
+  );
+
+  it("still refuses brackets on a key it does not take", () => {
+    expect(parse(threadListQuery, "foo[]=1").success).toBe(false);
+  });
+
+  it.each(["foo=1", "folder=inbox&page=2"])("strictQuery refuses keys it does not take, naming them: %s", (query) => {
+    const result = parse(strictQuery(threadListQuery), query);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.message).toMatch(/Unknown query parameter: (foo|page)/);
+    expect(parse(strictQuery(threadListQuery), "folder=inbox&limit=5")).toEqual({ success: true, data: { folder: "inbox", limit: 5 } });
   });
 
   it.each(["0", "101", "1.5", "abc", "", "-1", "1e2", " 5"])("rejects limit=%s", (limit) => {
@@ -192,7 +209,8 @@ describe("parseQuery on plain pages", () => {
     expect(parse(pageQuery, "cursor=").success).toBe(false);
     expect(parse(pageQuery, "limit=0").success).toBe(false);
     expect(parse(pageQuery, "limit=101").success).toBe(false);
-    expect(parse(pageQuery, "folder=inbox").success).toBe(false);
+    expect(parse(pageQuery, "folder=inbox")).toEqual({ success: true, data: {} });
+    expect(parse(strictQuery(pageQuery), "folder=inbox").success).toBe(false);
   });
 
   it("has no repeatable key", () => {
@@ -264,9 +282,10 @@ describe("parseQuery on GET /contacts", () => {
     expect(parse(contactListQuery, "platform=chirp&username=@janedoe").success).toBe(false);
   });
 
-  it("rejects unknown expand values and thread filters", () => {
+  it("rejects unknown expand values; ignores thread filters, which the BFF's strict table refuses", () => {
     expect(parse(contactListQuery, "platform=chirp&username=janedoe&expand=profile").success).toBe(false);
-    expect(parse(contactListQuery, "platform=chirp&username=janedoe&folder=inbox").success).toBe(false);
+    expect(parse(contactListQuery, "platform=chirp&username=janedoe&folder=inbox")).toEqual({ success: true, data: { platform: "chirp", username: "janedoe" } });
+    expect(parse(strictQuery(contactListQuery), "platform=chirp&username=janedoe&folder=inbox").success).toBe(false);
   });
 });
 

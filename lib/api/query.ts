@@ -39,15 +39,32 @@ export type QueryDefinition<Schema extends z.ZodType> = {
   schema: Schema;
   /** Keys that may repeat; every other key may appear once. */
   repeatable: ReadonlySet<string>;
+  /** The keys the endpoint takes. */
+  keys: ReadonlySet<string>;
+  /** What a key it does not take gets: ignored (the API), or refused (`strictQuery`). */
+  unknownKeys: "ignore" | "reject";
 };
 
 /**
- * A query's schema from its shape. Array-valued keys are the repeatable ones; unknown keys
- * are rejected, so a misspelt filter is an error rather than a silently wider result.
+ * A query's schema from its shape. Array-valued keys are the repeatable ones.
+ *
+ * Unknown keys are ignored (our choice, made here): the spec refuses brackets, comma-separated
+ * values and malformed values (those are still 400 invalidRequest, on any key), and says
+ * nothing against a key it does not list; within version 2 parameters can be added, so an
+ * older service must not refuse a newer client's optional one. The cost, a misspelt filter
+ * answering a wider list, is why our own clients send only typed keys, and why the inbox's BFF,
+ * which forwards the query string as it came, refuses them (`strictQuery`, lib/api/endpoints).
+ * Version 1 (frozen) and the outreach resources (version 1 shapes) keep refusing them.
  */
 export function defineQuery<Shape extends z.ZodRawShape>(shape: Shape) {
-  const repeatable = new Set(Object.keys(shape).filter((key) => isArraySchema(shape[key])));
-  return { schema: z.strictObject(shape), repeatable };
+  const keys = new Set(Object.keys(shape));
+  const repeatable = new Set([...keys].filter((key) => isArraySchema(shape[key])));
+  return { schema: z.object(shape), repeatable, keys, unknownKeys: "ignore" as "ignore" | "reject" };
+}
+
+/** The same query, refusing any key it does not take with 400 invalidRequest. */
+export function strictQuery<Schema extends z.ZodType>(definition: QueryDefinition<Schema>): QueryDefinition<Schema> {
+  return { ...definition, unknownKeys: "reject" };
 }
 
 export type QueryParseResult<T> = { success: true; data: T } | { success: false; message: string };
@@ -61,6 +78,10 @@ export function parseQuery<Schema extends z.ZodType>(
   for (const [key, value] of search) {
     if (key.includes("[") || key.includes("]")) {
       return { success: false, message: `Bracket keys are not accepted (${key}); repeat the key instead` };
+    }
+    if (!definition.keys.has(key)) {
+      if (definition.unknownKeys === "reject") return { success: false, message: `Unknown query parameter: ${key}` };
+      continue;
     }
     if (definition.repeatable.has(key)) {
       if (value.includes(",")) {
@@ -100,3 +121,5 @@ export const pageQuery = defineQuery({
   cursor: z.string().min(1).optional(),
 });
 export type PageQuery = z.input<typeof pageQuery.schema>;
+/** The same for the outreach collections, which keep version 1's strictness (lib/api/outreach/leads.ts). */
+export const outreachPageQuery = strictQuery(pageQuery);

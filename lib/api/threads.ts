@@ -154,9 +154,10 @@ export type ThreadGetQuery = z.input<typeof threadGetQuery.schema>;
  * PATCH /threads/{threadId}. `assigneeId` sets the thread's own assignee only; an ID that
  * names no member of the team is 404 memberNotFound. Each field that changes records its
  * event (`thread.archived`/`unarchived`, `thread.unreadChanged`,
- * `thread.typingIndicatorsChanged`, `thread.assigned`/`unassigned`).
+ * `thread.typingIndicatorsChanged`, `thread.assigned`/`unassigned`). Unknown fields are ignored,
+ * as in every v2 body (lib/api/strict-body.ts).
  */
-export const threadPatch = z.strictObject({
+export const threadPatch = z.object({
   archived: z.boolean().optional(),
   unread: z.boolean().optional(),
   typingIndicators: z.enum(TYPING_INDICATOR_SETTINGS).optional(),

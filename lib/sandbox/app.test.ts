@@ -89,7 +89,10 @@ describe("rate limits", () => {
     for (const response of responses) expectRateLimitHeaders(response);
     const first = responses[0]!;
     expect(first.headers.get("x-ratelimit-limit")).toBe("300");
-    expect(Number(first.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.parse("2026-11-20T12:00:00Z") / 1000);
+    // Real time, whatever the sandbox clock says: whole again a minute after the newest request.
+    const reset = Number(first.headers.get("x-ratelimit-reset"));
+    expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 59);
+    expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
   });
 
   it("one quota per team, shared by its tokens: 429 rateLimited with Retry-After, until the window passes", async () => {
@@ -122,9 +125,63 @@ describe("rate limits", () => {
     // The typed client sees the refusal as an ApiError with retryAfter.
     await expect(t.client().team.get()).rejects.toMatchObject({ status: 429, code: "rateLimited", retryAfter: expect.any(Number) });
 
-    expect((await control("POST", "/clock/advance", { seconds: 60 })).status).toBe(200);
+    // The quota runs on real time: advancing the sandbox's clock neither refills it nor resets it.
+    expect((await control("POST", "/clock/advance", { seconds: 3600 })).status).toBe(200);
+    expectError(await t.request("GET", "/team"), 429, "rateLimited");
+    expect((await control("POST", "/rate-limits/reset")).status).toBe(200);
     expect((await t.request("GET", "/team")).status).toBe(200);
     expect((await t.request("GET", "/team", { token: TOKENS.acme2 })).status).toBe(200);
+  });
+
+  it("a request without a valid token counts against its address: its 401 carries the headers, and over the quota it is 429", async () => {
+    await control("PUT", "/rate-limits", { minute: 3, hour: 1000, day: 10000 });
+    await control("POST", "/rate-limits/reset");
+    const unauthorized = [];
+    for (const init of [{ token: null }, { token: "sandbox-token-unknown" }, { token: TOKENS.revoked }] as const) {
+      const response = await t.request("GET", "/team", init);
+      expectError(response, 401, "unauthorized");
+      expectRateLimitHeaders(response);
+      unauthorized.push(response);
+    }
+    expect(unauthorized.map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["2", "1", "0"]);
+    expect(unauthorized[0]!.headers.get("x-ratelimit-limit")).toBe("3");
+
+    // The address's quota is used up: guessing on is refused without looking at the token.
+    const refused = await t.request("GET", "/team", { token: "sandbox-token-guess" });
+    const body = expectError(refused, 429, "rateLimited");
+    expect(errorDetails.rateLimited.parse(body.details).window).toBe("minute");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expectRateLimitHeaders(refused);
+
+    // A valid token answers from its team's quota, untouched by the address's.
+    const ok = await t.request("GET", "/team");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-ratelimit-remaining")).toBe("2");
+  });
+
+  it("keys the unauthenticated quota by the socket's address when served on a port", async () => {
+    await control("PUT", "/rate-limits", { minute: 1, hour: 1000, day: 10000 });
+    await control("POST", "/rate-limits/reset");
+    const from = (address: string) =>
+      t.sandbox.fetch(new Request("http://sandbox.test/v2/team"), { incoming: { socket: { remoteAddress: address } } });
+    expect((await from("192.0.2.1")).status).toBe(401);
+    expect((await from("192.0.2.1")).status).toBe(429);
+    // Another address has its own; a forwarding header changes nothing.
+    expect((await from("192.0.2.2")).status).toBe(401);
+    const forwarded = await t.sandbox.fetch(new Request("http://sandbox.test/v2/team", { headers: { "x-forwarded-for": "192.0.2.9" } }), {
+      incoming: { socket: { remoteAddress: "192.0.2.1" } },
+    });
+    expect(forwarded.status).toBe(429);
+  });
+
+  it("a malformed path's 400 carries the headers of whoever would have paid for it", async () => {
+    await control("POST", "/rate-limits/reset");
+    const withToken = await t.request("GET", "/threads/%FF");
+    expectError(withToken, 400, "invalidRequest");
+    expect(withToken.headers.get("x-ratelimit-remaining")).toBe("299");
+    const anonymous = await t.request("GET", "/threads/%FF", { token: null });
+    expectError(anonymous, 400, "invalidRequest");
+    expectRateLimitHeaders(anonymous);
   });
 
   it("an hour quota reports the hour window", async () => {
@@ -290,7 +347,7 @@ describe("query rules", () => {
       "limit=abc",
       "limit=1&limit=2",
       "status=broken",
-      "unknownFilter=1",
+      "unknownFilter[]=1",
     ]) {
       const response = await t.request("GET", `/account-links?${query}`);
       expectError(response, 400, "invalidRequest");
@@ -299,6 +356,25 @@ describe("query rules", () => {
     for (const query of ["limit=0", "limit=101", "limit=abc"]) expectError(await t.request("GET", `/members?${query}`), 400, "invalidRequest");
     expectOk(await t.request("GET", "/account-links?limit=1"), page(accountLink));
     expectOk(await t.request("GET", "/account-links?limit=100"), page(accountLink));
+  });
+
+  it("ignores query keys an endpoint does not take (parameters can be added within version 2), once or repeated", async () => {
+    const all = expectOk(await t.request("GET", "/account-links"), page(accountLink));
+    expect(expectOk(await t.request("GET", "/account-links?unknownFilter=1&unknownFilter=2&sort=name"), page(accountLink))).toEqual(all);
+    expectOk(await t.request("GET", "/team?verbose=true"), team);
+    // Still refused on a known key: a bad value, a repeat, a comma.
+    expectError(await t.request("GET", "/account-links?status=broken&unknownFilter=1"), 400, "invalidRequest");
+  });
+
+  it("ignores body fields it does not take, and applies none of them", async () => {
+    const created = await t.request("POST", "/tags", { body: { name: "Forward compatible", icon: "star", id: "tagmine" } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: "Forward compatible" });
+    expect((created.json as { id: string }).id).not.toBe("tagmine");
+    expect(created.json).not.toHaveProperty("icon");
+    // Still refused: what is malformed.
+    expectError(await t.request("POST", "/tags", { body: { name: "", icon: "star" } }), 400, "invalidRequest");
+    expect((await t.request("DELETE", `/tags/${(created.json as { id: string }).id}`)).status).toBe(204);
   });
 
   it("rejects a NUL anywhere in a query or a JSON body with 400 invalidRequest: the store's text cannot hold one", async () => {

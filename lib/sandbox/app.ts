@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/api/errors";
 import { pathProblem } from "@/lib/api/paths";
+import { authenticate, meterUnauthenticated } from "./authenticate";
 import { createMediaSigning, type SandboxConfig, type SandboxContext, type SandboxEnv } from "./context";
 import { campaignRunner } from "./simulator/campaigns";
 import { createFaults } from "./simulator/faults";
+import { createSettler } from "./simulator/settle";
 import { newId } from "./model/ids";
 import { DEFAULT_RATE_LIMITS, createRateLimiter } from "./rate-limit";
 import { accountLinkRoutes } from "./resources/account-links";
@@ -19,7 +20,6 @@ import { outreachRoutes } from "./resources/outreach/routes";
 import { platformRoutes } from "./resources/platforms";
 import { teamRoutes } from "./resources/team";
 import { threadRoutes } from "./resources/threads";
-import { teams, tokens } from "./schema";
 import { openSandboxStore, type StoreOptions } from "./store";
 import { v1Routes } from "./v1/app";
 import { isV1Path, v1ErrorResponse } from "./v1/http";
@@ -41,7 +41,8 @@ export type SandboxOptions = StoreOptions &
   };
 
 export type Sandbox = {
-  fetch: (request: Request) => Promise<Response>;
+  /** `env` is @hono/node-server's (the socket, for the caller's address) when served on a port. */
+  fetch: (request: Request, env?: unknown) => Promise<Response>;
   context: SandboxContext;
   close(): Promise<void>;
 };
@@ -58,19 +59,26 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     webhookUrls: options.webhookUrls ?? [],
     campaignsOnClockAdvance: options.campaignsOnClockAdvance ?? true,
   };
+  const settler = createSettler(store);
   const context: SandboxContext = {
     store,
     faults: createFaults(),
     rateLimiter: createRateLimiter(() => config.rateLimits),
+    settler,
     config,
     ...createMediaSigning(config, () => store.clock.now()),
   };
   const app = buildApp(context);
   if (options.campaignTimer) campaignRunner(context).startTimer();
+  // Sends left pending by the last run settle on time.
+  await settler.start();
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request, env) => app.fetch(request, env),
     context,
-    close: () => store.close(),
+    close: async () => {
+      settler.stop();
+      await store.close();
+    },
   };
 }
 
@@ -84,9 +92,12 @@ function buildApp(ctx: SandboxContext) {
   });
   // Before routing: Hono would pass a malformed segment on undecoded, and a NUL on to the database.
   app.use("*", async (c, next) => {
-    const problem = pathProblem(new URL(c.req.url).pathname);
-    if (problem) throw new ApiError({ status: 400, code: "invalidRequest", message: problem });
-    await next();
+    const path = new URL(c.req.url).pathname;
+    const problem = pathProblem(path);
+    if (!problem) return next();
+    // An API answer carries the quota's headers, this one too (the token decides whose).
+    if (/^\/v[12](\/|$)/.test(path)) await meterUnauthenticated(ctx, c);
+    throw new ApiError({ status: 400, code: "invalidRequest", message: problem });
   });
 
   const api = new Hono<SandboxEnv>();
@@ -119,59 +130,6 @@ function buildApp(ctx: SandboxContext) {
   });
 
   return app;
-}
-
-/**
- * Token → team, then the team's quota, then injected faults, then the billing lock. A
- * 401 knows no team, so it carries no rate-limit headers; every other answer does.
- */
-function authenticate(ctx: SandboxContext) {
-  return async (c: Context<SandboxEnv>, next: () => Promise<void>) => {
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer ([^\s]+)$/.exec(header);
-    if (!match) throw new ApiError({ status: 401, code: "unauthorized", message: "A bearer token is required" });
-    const [found] = await ctx.store.db
-      .select({ team: teams, revoked: tokens.revoked })
-      .from(tokens)
-      .innerJoin(teams, eq(teams.id, tokens.teamId))
-      .where(eq(tokens.token, match[1]!));
-    if (!found || found.revoked) {
-      throw new ApiError({ status: 401, code: "unauthorized", message: "The token is not valid, or was revoked" });
-    }
-    c.set("team", found.team);
-
-    const decision = ctx.rateLimiter.take(found.team.id, ctx.store.clock.now().getTime());
-    c.header("X-RateLimit-Limit", String(decision.limit));
-    c.header("X-RateLimit-Remaining", String(decision.remaining));
-    c.header("X-RateLimit-Reset", String(decision.reset));
-    if (!decision.allowed) {
-      throw new ApiError({
-        status: 429,
-        code: "rateLimited",
-        message: `The team's ${decision.window} quota is used up`,
-        details: { retryAfter: decision.retryAfter, window: decision.window },
-        retryAfter: decision.retryAfter,
-      });
-    }
-
-    const fault = ctx.faults.takeForRequest();
-    if (fault?.kind === "rateLimited") {
-      throw new ApiError({
-        status: 429,
-        code: "rateLimited",
-        message: "Injected rate limit",
-        details: { retryAfter: fault.retryAfter, window: "minute" },
-        retryAfter: fault.retryAfter,
-      });
-    }
-    if (fault?.kind === "internalError") throw new Error("Injected internal error");
-    if (fault?.kind === "latency") await new Promise((resolve) => setTimeout(resolve, fault.ms));
-
-    if (found.team.locked) {
-      throw new ApiError({ status: 403, code: "workspaceLocked", message: "Billing is past due: the workspace is locked" });
-    }
-    await next();
-  };
 }
 
 function bodyOf(c: Context<SandboxEnv>, code: string, message: string, details: Record<string, unknown> | null): ErrorBody {

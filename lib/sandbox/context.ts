@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import type { Faults } from "./simulator/faults";
+import type { Settler } from "./simulator/settle";
 import type { RateLimiter, RateLimits } from "./rate-limit";
 import type { teams } from "./schema";
 import type { MediaUrlSigner } from "./model/serialize";
@@ -11,6 +12,8 @@ export type SandboxContext = {
   store: SandboxStore;
   faults: Faults;
   rateLimiter: RateLimiter;
+  /** Settles sends answered 502 sendUnconfirmed (simulator/settle.ts). */
+  settler: Settler;
   config: SandboxConfig;
   /** Signs expiring media URLs relative to the sandbox's public origin. */
   mediaSigner(c: Context): MediaUrlSigner;
@@ -42,6 +45,8 @@ export type SandboxEnv = {
   Variables: {
     requestId: string;
     team: typeof teams.$inferSelect;
+    /** The bearer token the request came with (injected faults may belong to it alone). */
+    token: string;
   };
 };
 

@@ -226,8 +226,17 @@ export const messages = sandbox.table(
     platformData: jsonb("platform_data").$type<Record<string, unknown> & { _tag: string }>().notNull(),
     /** Every version, oldest first, the current one last: `{ content, at }`. */
     versions: jsonb("versions").$type<{ content: string | null; at: string }[]>().notNull(),
+    /**
+     * A send answered 502 sendUnconfirmed that has not joined its thread: `pending` until
+     * `settleAt` (sandbox clock), then `failed` if it never left; null for every other message,
+     * a delivered one included (rules: simulator/settle.ts).
+     */
+    unsettled: text("unsettled").$type<"pending" | "failed">(),
+    settleAt: ts("settle_at"),
+    /** How a pending send settles: whether the platform took it. */
+    delivered: boolean("delivered"),
   },
-  (t) => [index("messages_thread").on(t.threadId, t.sentAt, t.id)],
+  (t) => [index("messages_thread").on(t.threadId, t.sentAt, t.id), index("messages_settle").on(t.settleAt)],
 );
 
 export const events = sandbox.table(

@@ -43,7 +43,8 @@ const ready = new Promise<Sandbox>((resolve) => {
 });
 
 // Requests that arrive while the world is being seeded wait for it.
-const server = serve({ fetch: async (request) => (await ready).fetch(request), port: env.SANDBOX_PORT, hostname: env.SANDBOX_HOST });
+// The node bindings go along: the caller's address keys the quota of requests without a valid token.
+const server = serve({ fetch: async (request, bindings) => (await ready).fetch(request, bindings), port: env.SANDBOX_PORT, hostname: env.SANDBOX_HOST });
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 

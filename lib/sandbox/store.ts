@@ -21,7 +21,7 @@ export type SandboxStore = {
   onEvents(listener: (teamId: string, events: ApiEvent[]) => void): () => void;
   /** Persists the clock's offset. */
   saveClock(): Promise<void>;
-  /** Deletes everything and seeds again. */
+  /** Deletes everything and seeds again, with the clock back on real time (offset 0). */
   reset(seed?: { scale?: number }): Promise<void>;
   /** The embedded database as it stands, to open another sandbox from (tests; PGlite only). */
   dump?(): Promise<Blob>;
@@ -30,7 +30,7 @@ export type SandboxStore = {
 
 export type StoreOptions = {
   database?: DatabaseConfig;
-  /** Start from an empty, freshly seeded world. */
+  /** Start from an empty, freshly seeded world, on the real clock (a saved offset is dropped). */
   reset?: boolean;
   seed?: { scale?: number; now?: Date };
 };
@@ -42,7 +42,8 @@ export async function openSandboxStore(options: StoreOptions = {}): Promise<Sand
   await handle.migrate(MIGRATIONS);
   const { db } = handle;
 
-  const saved = await db.select().from(settings).where(sql`${settings.key} = 'clockOffsetMs'`);
+  // A reset starts from the real clock: the offset an earlier run advanced to is wiped with its world.
+  const saved = options.reset ? [] : await db.select().from(settings).where(sql`${settings.key} = 'clockOffsetMs'`);
   const clock = createClock(typeof saved[0]?.value === "number" ? saved[0].value : 0);
   const listeners = new Set<(teamId: string, events: ApiEvent[]) => void>();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineQuery, queryInt } from "../query";
+import { defineQuery, queryInt, strictQuery } from "../query";
 import { openEnum, PAGE_LIMIT, platformName, serviceId, timestamp } from "../primitives";
 
 /**
@@ -239,14 +239,18 @@ export const leadQueryParam = z
   })
   .pipe(leadQuery);
 
-/** GET /lists/{listId}/leads. `search` is case-insensitive text in name, username or bio. */
-export const leadListQuery = defineQuery({
+/**
+ * GET /lists/{listId}/leads. `search` is case-insensitive text in name, username or bio.
+ * Strict, as every outreach request is: they keep version 1's shapes and its refusal of
+ * parameters and fields they do not take (version 2's own ignore them: lib/api/query.ts).
+ */
+export const leadListQuery = strictQuery(defineQuery({
   limit: queryInt(PAGE_LIMIT.min, PAGE_LIMIT.max).optional(),
   cursor: z.string().min(1).optional(),
   search: z.string().trim().min(1).max(200).optional(),
   query: leadQueryParam.optional(),
   sort: leadSort.optional(),
-});
+}));
 export type LeadListQuery = z.input<typeof leadListQuery.schema>;
 
 /** The lead page keeps the spec's default of 50, the same as version 2's. */

@@ -10,8 +10,8 @@ import { v1Int } from "./query";
  * Ours, where the spec shows no more:
  * - Types: v2's under their v1 names (`contact.*` → `prospect.*`, `message.sent` and
  *   `message.received` → `message.created`); the rest keep theirs. v2-only types
- *   (`thread.unreadChanged`, `thread.typingIndicatorsChanged`, `accountLink.statusChanged`)
- *   are left out, but their `seq` still counts: `lastSeq` moves past them.
+ *   (`thread.unreadChanged`, `thread.typingIndicatorsChanged`, `accountLink.statusChanged`,
+ *   `message.failed`) are left out, but their `seq` still counts: `lastSeq` moves past them.
  * - `data` holds the current state, at replay time, of what the event names: `thread`,
  *   `message`, `prospect` (with `context`), `campaign` (the campaign as sync answers it: of a campaign or target event, else of the thread),
  *   and for label events `tag` or `status`; each null when it does not apply or is gone.

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { isApiError } from "@/lib/api/errors";
+import type { ApiClient } from "@/lib/api/client";
+import { ApiError, isApiError } from "@/lib/api/errors";
 import type { MessageTarget } from "@/lib/api/messages";
 import { api } from "@/lib/client/api";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
@@ -30,25 +31,32 @@ export type Delivery = { delivered: true; threadId: string } | { delivered: fals
 
 /**
  * After a 502 sendUnconfirmed the message may have left: it is never resent blindly, but read
- * by `details.messageId`. Found means delivered (open its thread); 404 means it never left.
- * Other errors are thrown: it is still unknown.
+ * by `details.messageId` (lib/api/messages: `delivery`). Delivered (`sent`, or no `delivery`):
+ * open its thread. `failed`, or 404: it never left. Still `pending`, or any other error: thrown,
+ * as it is still unknown.
  */
 export function useCheckDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ messageId }: { messageId: string; contactId: string | null }): Promise<Delivery> => {
-      try {
-        const { body } = await api.messages.get(messageId);
-        return { delivered: true, threadId: body.threadId };
-      } catch (error) {
-        if (isApiError(error) && error.code === "messageNotFound") return { delivered: false };
-        throw error;
-      }
-    },
+    mutationFn: ({ messageId }: { messageId: string; contactId: string | null }) => readDelivery(api, messageId),
     onSuccess: (delivery, { contactId }) => {
       if (delivery.delivered) void refreshAfterStart(queryClient, contactId);
     },
   });
+}
+
+/** How an unconfirmed send stands, read once; still pending (or unreadable) throws. */
+export async function readDelivery(client: { messages: Pick<ApiClient["messages"], "get"> }, messageId: string): Promise<Delivery> {
+  let body;
+  try {
+    ({ body } = await client.messages.get(messageId));
+  } catch (error) {
+    if (isApiError(error) && error.code === "messageNotFound") return { delivered: false };
+    throw error;
+  }
+  if (body.delivery === "failed") return { delivered: false };
+  if (body.delivery === "pending") throw new ApiError({ status: 502, code: "sendUnconfirmed", details: { messageId } });
+  return { delivered: true, threadId: body.threadId };
 }
 
 function refreshAfterStart(queryClient: QueryClient, contactId: string | null) {

@@ -83,7 +83,7 @@ function sendResult(message = sentMessage()): SendMessageResult {
 const unconfirmed = (messageId = "msgnew") =>
   new ApiError({ status: 502, code: "sendUnconfirmed", details: { messageId } });
 
-function setup(options: { storage?: ReturnType<typeof memoryStorage>; ids?: string[]; onSleep?: (ms: number) => void } = {}) {
+function setup(options: { storage?: ReturnType<typeof memoryStorage>; ids?: string[]; onSleep?: (ms: number) => void; sleepsForever?: boolean } = {}) {
   const fake = fakeApi();
   const storage = options.storage ?? memoryStorage();
   const outbox = createOutboxStore(() => storage);
@@ -91,14 +91,24 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; ids?: stri
   const sleeps: number[] = [];
   const ids = [...(options.ids ?? ["local-1", "local-2", "local-3"])];
   let clock = NOW.getTime();
+  // The server's events, as the browser hears them: a message's send settled.
+  const listeners = new Set<(messageId: string) => void>();
+  const settle = (messageId: string) => {
+    for (const listener of listeners) listener(messageId);
+  };
   const pipeline = createSendPipeline({
     api: fake.api,
     queryClient,
     outbox,
     sleep: async (ms) => {
       sleeps.push(ms);
+      if (options.sleepsForever) return new Promise<void>(() => {});
       clock += ms;
       options.onSleep?.(ms);
+    },
+    settled: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     newId: () => ids.shift() ?? "local-x",
     now: () => new Date(clock),
@@ -119,7 +129,7 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; ids?: stri
     if (first && states.at(-1) !== first.state) states.push(first.state);
   });
   const history = () => queryClient.getQueryData(threadQueries.messages(THREAD).queryKey)?.pages[0]?.data.map((m) => m.id);
-  return { ...fake, outbox, queryClient, pipeline, sleeps, items, history, storage, states };
+  return { ...fake, outbox, queryClient, pipeline, sleeps, items, history, storage, states, settle };
 }
 
 describe("send pipeline", () => {
@@ -244,6 +254,79 @@ describe("send pipeline", () => {
     await s.pipeline.retry("local-1");
     expect(s.sends.map((c) => c.key)).toEqual(["local-1", "local-2"]);
     expect(s.items()).toEqual([]);
+  });
+
+  it("reads a pending message again until it settles delivered (lib/api: delivery)", async () => {
+    s.sendAnswers.push(unconfirmed());
+    s.readAnswers.push(sentMessage({ delivery: "pending", platformId: null }), sentMessage({ delivery: "pending", platformId: null }), sentMessage({ delivery: "sent" }));
+    await s.pipeline.send(THREAD, "Hello there").done;
+    expect(s.states).toEqual(["sending", "unconfirmed"]);
+    expect(s.reads).toEqual(["msgnew", "msgnew", "msgnew"]);
+    expect(s.sends).toHaveLength(1);
+    expect(s.items()).toEqual([]);
+    expect(s.history()).toEqual(["msgnew", "msgold"]);
+  });
+
+  it("marks a message that settled failed as not delivered, like a 404", async () => {
+    s.sendAnswers.push(unconfirmed("msglost"));
+    s.readAnswers.push(sentMessage({ id: "msglost", delivery: "pending" }), sentMessage({ id: "msglost", delivery: "failed" }));
+    await s.pipeline.send(THREAD, "Hello there").done;
+    expect(s.items()[0]).toMatchObject({ localId: "local-1", state: "failed", error: NOT_DELIVERED, messageId: "msglost" });
+    expect(s.history()).toEqual(["msgold"]);
+    expect(s.sends).toHaveLength(1);
+  });
+
+  it("the event that the send settled cuts the wait short: the thread shows it delivered at once", async () => {
+    s = setup({ sleepsForever: true });
+    s.sendAnswers.push(unconfirmed());
+    const { done } = s.pipeline.send(THREAD, "Hello there");
+    await vi.waitFor(() => expect(s.items()[0]?.state).toBe("unconfirmed"));
+    // Waiting 2 s before its first read, which never comes by itself here.
+    await vi.waitFor(() => expect(s.sleeps).toEqual([CONFIRM_BACKOFF_MS[0]]));
+    s.settle("msgother");
+    expect(s.reads).toEqual([]);
+    s.readAnswers.push(sentMessage({ delivery: "sent" }));
+    s.settle("msgnew");
+    await done;
+    expect(s.reads).toEqual(["msgnew"]);
+    expect(s.items()).toEqual([]);
+    expect(s.history()).toEqual(["msgnew", "msgold"]);
+  });
+
+  it("the event that the send failed shows it failed at once", async () => {
+    s = setup({ sleepsForever: true });
+    s.sendAnswers.push(unconfirmed("msglost"));
+    const { done } = s.pipeline.send(THREAD, "Hello there");
+    await vi.waitFor(() => expect(s.sleeps).toHaveLength(1));
+    s.readAnswers.push(sentMessage({ id: "msglost", delivery: "failed" }));
+    s.settle("msglost");
+    await done;
+    expect(s.items()[0]).toMatchObject({ state: "failed", error: NOT_DELIVERED });
+  });
+
+  it("an event heard while a read is under way is not lost: the next wait is skipped", async () => {
+    let release: (value: ApiResult<Message>) => void = () => {};
+    s = setup({ sleepsForever: true });
+    s.outbox.getState().add(item({ localId: "u1", state: "unconfirmed", messageId: "msgnew" }));
+    vi.mocked(s.api.messages.get).mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    const checking = s.pipeline.retry("u1");
+    await vi.waitFor(() => expect(s.api.messages.get).toHaveBeenCalledTimes(1));
+    // It settles while the first read (which will say pending) is on its way.
+    s.settle("msgnew");
+    s.readAnswers.push(sentMessage({ delivery: "sent" }));
+    release(result(sentMessage({ delivery: "pending" }), 200));
+    await checking;
+    expect(s.api.messages.get).toHaveBeenCalledTimes(2);
+    expect(s.items()).toEqual([]);
+  });
+
+  it("an event for an unconfirmed item nobody is reading (it gave up) reads it again", async () => {
+    s.outbox.getState().add(item({ localId: "u1", state: "unconfirmed", messageId: "msgnew" }));
+    s.readAnswers.push(sentMessage({ delivery: "sent" }));
+    s.settle("msgnew");
+    await vi.waitFor(() => expect(s.items()).toEqual([]));
+    expect(s.reads).toEqual(["msgnew"]);
+    expect(s.sleeps).toEqual([]);
   });
 
   it("settles an unconfirmed send from the history when events brought the message first", async () => {

@@ -7,6 +7,7 @@ import type { Message } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api as browserApi } from "@/lib/client/api";
+import { onInboxEvent } from "@/lib/client/hooks/use-inbox-events";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
@@ -22,9 +23,12 @@ import { outboxStore, type OutboxItem, type OutboxStore } from "@/lib/client/sto
  * - 429 and 409 idempotencyKeyInUse are waited out (Retry-After, or a short pause) and
  *   tried again by themselves, a few times, before the item shows as failed.
  * - 502 sendUnconfirmed is never resent: the item turns `unconfirmed` and GET
- *   /messages/{details.messageId} is read with backoff until it settles. Found: it was
- *   delivered. 404 messageNotFound: it never left, so it fails, and its retry needs a new key
- *   (the old one would replay the 502).
+ *   /messages/{details.messageId} is read with backoff until it settles (lib/api/messages:
+ *   `delivery`). `pending`: read again later. Delivered (`sent`, or no `delivery` at all): it
+ *   joins the history. `failed`, or 404 messageNotFound: it never left, so it fails, and its
+ *   retry needs a new key (the old one would replay the 502). The event that announces the
+ *   settling (`message.sent` or `message.failed`, naming the message) cuts the wait short, so
+ *   the thread shows it delivered or failed as soon as the API knows.
  *
  * Pure enough to test: the API, the query client, the outbox, time and IDs are all passed in.
  */
@@ -48,6 +52,8 @@ export type SendPipelineDeps = {
    * network error: the item must then stay `sending` in storage, to be resumed, not `failed`.
    */
   leaving?: () => boolean;
+  /** Hears the IDs of messages whose send settled (server events); answers the unsubscribe. */
+  settled?: (listener: (messageId: string) => void) => () => void;
 };
 
 export type SendPipeline = {
@@ -142,6 +148,9 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   const schedule = deps.schedule ?? ((fn: () => void) => notifyManager.schedule(fn));
   // One run per item at a time, so a resume or a double click never sends the same item twice at once.
   const running = new Map<string, Promise<void>>();
+  // An unconfirmed item's wait before its next read, cut short by the event that it settled.
+  const wakers = new Map<string, () => void>();
+  const nudged = new Set<string>();
 
   const find = (localId: string) => outbox.getState().items.find((i) => i.localId === localId);
 
@@ -153,7 +162,10 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
         // A bug in a cache update must not leave the item spinning: show it as failed.
         if (find(localId)?.state === "sending") outbox.getState().update(localId, { state: "failed", error: { code: "internalError", sentence: ERROR_SENTENCES.internalError } });
       })
-      .finally(() => running.delete(localId));
+      .finally(() => {
+        running.delete(localId);
+        nudged.delete(localId);
+      });
     running.set(localId, promise);
     return promise;
   }
@@ -188,11 +200,38 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
     }
   }
 
-  /** Reads an unconfirmed message until it settles: found (delivered) or 404 (never left). */
+  /** Waits `ms`, or less when the message is heard to have settled. */
+  function nap(localId: string, ms: number): Promise<void> {
+    if (nudged.delete(localId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        wakers.delete(localId);
+        resolve();
+      };
+      wakers.set(localId, finish);
+      void sleep(ms).then(finish);
+    });
+  }
+
+  /** An event says the message settled: its item reads it now (or, if it stopped reading, again). */
+  function heard(messageId: string): void {
+    const item = outbox.getState().items.find((i) => i.state === "unconfirmed" && i.messageId === messageId);
+    if (!item) return;
+    const wake = wakers.get(item.localId);
+    if (wake) wake();
+    else if (running.has(item.localId)) nudged.add(item.localId);
+    else void run(item.localId, () => confirm(item.localId, true));
+  }
+  deps.settled?.(heard);
+
+  /** Reads an unconfirmed message until it settles: delivered, or never left (`failed` or 404). */
   async function confirm(localId: string, checkFirst: boolean): Promise<void> {
     const started = now().getTime();
     for (let attempt = 0; ; attempt++) {
-      if (attempt > 0 || !checkFirst) await sleep(confirmDelay(checkFirst ? attempt - 1 : attempt));
+      if (attempt > 0 || !checkFirst) await nap(localId, confirmDelay(checkFirst ? attempt - 1 : attempt));
       const item = find(localId);
       if (!item || item.state !== "unconfirmed" || !item.messageId) return;
       // Server events may have brought it into the history already.
@@ -203,8 +242,15 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
       }
       try {
         const { body } = await api.messages.get(item.messageId);
-        settle(item, body);
-        return;
+        if (body.delivery === "failed") {
+          outbox.getState().update(localId, { state: "failed", error: NOT_DELIVERED });
+          return;
+        }
+        // Still pending: read again after the next wait (or the event).
+        if (body.delivery !== "pending") {
+          settle(item, body);
+          return;
+        }
       } catch (error) {
         if (isApiError(error) && error.code === "messageNotFound") {
           outbox.getState().update(localId, { state: "failed", error: NOT_DELIVERED });
@@ -308,7 +354,7 @@ if (typeof window !== "undefined") {
 export function sendPipelineFor(queryClient: QueryClient): SendPipeline {
   let pipeline = pipelines.get(queryClient);
   if (!pipeline) {
-    const created = createSendPipeline({ api: browserApi, queryClient, outbox: outboxStore, leaving: () => pageLeaving });
+    const created = createSendPipeline({ api: browserApi, queryClient, outbox: outboxStore, leaving: () => pageLeaving, settled: settledFromEvents });
     pipelines.set(queryClient, created);
     // Sends that failed only because the browser was offline go out again when it is back.
     window.addEventListener("online", () => {
@@ -319,6 +365,13 @@ export function sendPipelineFor(queryClient: QueryClient): SendPipeline {
     pipeline = created;
   }
   return pipeline;
+}
+
+/** The messages the server's events say settled: delivered (`message.sent`) or not (`message.failed`). */
+function settledFromEvents(listener: (messageId: string) => void): () => void {
+  return onInboxEvent((event) => {
+    if (event.type === "api" && event.messageId && (event.apiType === "message.sent" || event.apiType === "message.failed")) listener(event.messageId);
+  });
 }
 
 /** Messages this tab sent: not "new activity" when the member replies again (lib/client/thread/new-activity). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/connection";
 import { campaignLists, campaigns, campaignSteps, campaignTargets, messages, outreachLeads, profiles, teams, threads } from "../schema";
 
@@ -151,7 +151,7 @@ async function addReachedTargets(db: Database, teamId: string, campaign: Campaig
   const threadMessages = await db
     .select({ threadId: messages.threadId, direction: messages.direction, sentBy: messages.sentBy, sentAt: messages.sentAt })
     .from(messages)
-    .where(and(eq(messages.teamId, teamId), inArray(messages.threadId, reached.map((r) => r.thread.id))))
+    .where(and(eq(messages.teamId, teamId), inArray(messages.threadId, reached.map((r) => r.thread.id)), isNull(messages.unsettled)))
     .orderBy(asc(messages.sentAt), asc(messages.id));
   const sequence = await loadSequence(db, campaign.id);
 

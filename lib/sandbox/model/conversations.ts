@@ -67,16 +67,19 @@ export async function requirePlatformRow(db: Database, platform: string): Promis
   return row;
 }
 
-/** A message of the team with its thread; `lock` holds the message row for a read-modify-write. */
+/**
+ * A message of the team with its thread; `lock` holds the message row for a read-modify-write.
+ * `settledOnly`: a send still pending or never delivered (simulator/settle.ts) is not found.
+ */
 export async function requireMessage(
   db: Database,
   teamId: string,
   messageId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; settledOnly?: boolean } = {},
 ): Promise<{ message: MessageRow; thread: ThreadRow }> {
   const query = db.select().from(messages).where(and(eq(messages.teamId, teamId), eq(messages.id, messageId)));
   const [message] = options.lock ? await query.for("update") : await query;
-  if (!message) fail("messageNotFound", `No message ${messageId}`);
+  if (!message || (options.settledOnly && message.unsettled !== null)) fail("messageNotFound", `No message ${messageId}`);
   const [thread] = await db.select().from(threads).where(and(eq(threads.teamId, teamId), eq(threads.id, message.threadId)));
   // A message outlives nothing: deleting a thread deletes its messages.
   if (!thread) fail("messageNotFound", `No message ${messageId}`);
@@ -187,14 +190,17 @@ export type NewMessage = {
   direction: "inbound" | "outbound";
   content: string;
   sentBy: Message["sentBy"];
-  /** False when the platform has not confirmed it (after a 502 sendUnconfirmed). */
-  confirmed: boolean;
+  /**
+   * Whether the platform confirmed it. An unconfirmed send (after a 502 sendUnconfirmed) is
+   * kept `pending` out of its thread until `settleAt`, when it settles as `delivered` says
+   * (simulator/settle.ts); the thread's summary and `threadChanges` wait for it.
+   */
+  confirmed: boolean | { settleAt: Date; delivered: boolean };
   now: Date;
   /** Further changes to the thread that come with this message (unread, accepted, …). */
   threadChanges?: Partial<Pick<ThreadRow, "unread" | "archived" | "acceptanceState">>;
 };
 
-/** Appends a message to a thread and moves the thread's activity, last message and search text on. */
 export async function appendMessage(
   tx: Database,
   thread: ThreadRow,
@@ -202,13 +208,14 @@ export async function appendMessage(
   input: NewMessage,
 ): Promise<{ message: MessageRow; thread: ThreadRow }> {
   const { now } = input;
+  const pending = typeof input.confirmed === "object" ? input.confirmed : null;
   const [message] = await tx
     .insert(messages)
     .values({
       id: newId("message"),
       teamId: thread.teamId,
       threadId: thread.id,
-      platformId: input.confirmed ? `${platform.platform}-m-${randomSuffix()}` : null,
+      platformId: input.confirmed === true ? platformMessageId(platform) : null,
       content: input.content,
       direction: input.direction,
       accountLinkId: thread.accountLinkId,
@@ -219,19 +226,40 @@ export async function appendMessage(
       reactions: [],
       platformData: platform.encrypted ? { _tag: platform.platform, encrypted: true } : { _tag: platform.platform },
       versions: [{ content: input.content, at: now.toISOString() }],
+      ...(pending ? { unsettled: "pending" as const, settleAt: pending.settleAt, delivered: pending.delivered } : {}),
     })
     .returning();
-  const preview = previewOf(message!);
-  const updated = await updateThreadSummary(tx, thread, {
-    ...input.threadChanges,
-    activityAt: now,
+  if (pending) return { message: message!, thread };
+  return { message: message!, thread: await becomeLatest(tx, thread, message!, input.threadChanges) };
+}
+
+/**
+ * A settled send joins its thread: it becomes the latest message unless a later one came
+ * meanwhile (it keeps the time it was sent at).
+ */
+export async function joinThread(tx: Database, thread: ThreadRow, message: MessageRow, threadChanges?: NewMessage["threadChanges"]): Promise<ThreadRow> {
+  const later = thread.lastSentAt !== null && thread.lastSentAt.getTime() > message.sentAt.getTime();
+  if (later) return threadChanges ? updateThreadSummary(tx, thread, threadChanges) : thread;
+  return becomeLatest(tx, thread, message, threadChanges);
+}
+
+/** Activity, preview and last message follow the message. */
+async function becomeLatest(tx: Database, thread: ThreadRow, message: MessageRow, threadChanges?: NewMessage["threadChanges"]): Promise<ThreadRow> {
+  const preview = previewOf(message);
+  return updateThreadSummary(tx, thread, {
+    ...threadChanges,
+    activityAt: message.sentAt,
     activityPreview: preview,
-    lastMessageId: message!.id,
-    lastDirection: input.direction,
-    lastSentAt: now,
+    lastMessageId: message.id,
+    lastDirection: message.direction,
+    lastSentAt: message.sentAt,
     lastPreview: preview,
   });
-  return { message: message!, thread: updated };
+}
+
+/** The ID a platform gives a message it took. */
+export function platformMessageId(platform: Pick<PlatformRow, "platform">): string {
+  return `${platform.platform}-m-${randomSuffix()}`;
 }
 
 /** After an edit or unsend of the thread's last message, its preview follows the message. */

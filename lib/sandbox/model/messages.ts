@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/connection";
+import { fail } from "../http";
 import { messages } from "../schema";
 import {
   assertCapability,
@@ -21,6 +22,7 @@ export type MessageAt = { message: MessageRow; thread: ThreadRow; link: AccountL
 
 export async function editMessage(tx: Database, record: RecordEvent, at: MessageAt, content: string): Promise<MessageRow> {
   const { message, thread, link, platform, now } = at;
+  assertSettled(message);
   assertCapability("message:edit", capabilityContext(link, platform, thread, message, now));
   assertLength(platform, content);
   if (content === message.content) return message;
@@ -41,6 +43,7 @@ export async function editMessage(tx: Database, record: RecordEvent, at: Message
 
 export async function unsendMessage(tx: Database, record: RecordEvent, at: MessageAt, scope: "self" | "all"): Promise<MessageRow> {
   const { message, thread, link, platform, now } = at;
+  assertSettled(message);
   assertCapability("message:unsend", capabilityContext(link, platform, thread, message, now));
   const [next] = await tx.update(messages).set({ deletedAt: now }).where(eq(messages.id, message.id)).returning();
   await refreshLastPreview(tx, thread, next!);
@@ -62,6 +65,7 @@ export async function setReaction(
   present: boolean,
 ): Promise<MessageRow["reactions"]> {
   const { message, thread, link, platform, now } = at;
+  assertSettled(message);
   assertCapability("message:react", capabilityContext(link, platform, thread, message, now));
   const ours = (r: Record<string, unknown>) => {
     const author = r.author as { type?: unknown; accountLinkId?: unknown } | undefined;
@@ -80,4 +84,9 @@ export async function setReaction(
     data: { threadId: thread.id, messageId: message.id, emoji },
   });
   return next;
+}
+
+/** An unconfirmed send (pending, or never delivered) cannot be changed on the platform. */
+function assertSettled(message: MessageRow): void {
+  if (message.unsettled !== null) fail("messageNotMutable", `Message ${message.id} is ${message.unsettled === "pending" ? "not confirmed yet" : "not delivered"}`, { reason: "unsettled" });
 }

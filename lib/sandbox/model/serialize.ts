@@ -176,5 +176,6 @@ export function toMessage(row: Row<typeof messages>, now: Date, sign: MediaUrlSi
     entities: row.deletedAt ? { postShares: [] } : (row.entities as Message["entities"]),
     reactions: row.reactions as Message["reactions"],
     platformData: row.platformData,
+    delivery: row.direction === "outbound" ? (row.unsettled ?? "sent") : null,
   };
 }

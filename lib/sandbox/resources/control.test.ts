@@ -235,7 +235,7 @@ describe("the clock", () => {
 describe("faults", () => {
   it("queues, lists and clears faults", async () => {
     const first = expectOk(await control("POST", "/faults", { body: { kind: "rateLimited", count: 2, retryAfter: 7 } }), pendingFaults, 201);
-    expect(first.pending).toEqual([{ kind: "rateLimited", count: 2, retryAfter: 7 }]);
+    expect(first.pending).toEqual([{ kind: "rateLimited", count: 2, retryAfter: 7, scope: "team", path: null, method: null }]);
     const second = expectOk(await control("POST", "/faults", { body: { kind: "sendUnconfirmed", count: 1, delivered: true } }), pendingFaults, 201);
     expect(second.pending).toHaveLength(2);
     expect(expectOk(await control("GET", "/faults"), pendingFaults)).toEqual(second);
@@ -249,8 +249,62 @@ describe("faults", () => {
   });
 
   it("refuses a fault that is not one of the shapes", async () => {
-    for (const body of [{ kind: "boom", count: 1 }, { kind: "latency", count: 1 }, { kind: "internalError", count: 0 }, { kind: "rateLimited", count: 1, retryAfter: 1, extra: 1 }]) {
+    for (const body of [
+      { kind: "boom", count: 1 },
+      { kind: "latency", count: 1 },
+      { kind: "internalError", count: 0 },
+      { kind: "rateLimited", count: 1, retryAfter: 1, extra: 1 },
+      { kind: "internalError", count: 1, path: "v2/threads" },
+      { kind: "internalError", count: 1, path: "/v2/a b" },
+      { kind: "internalError", count: 1, method: "TRACE" },
+      { kind: "internalError", count: 1, scope: "everyone" },
+      { kind: "sendUnconfirmed", count: 1, delivered: true, settleAfterMs: -1 },
+    ]) {
       expectError(await control("POST", "/faults", { body }), 400, "invalidRequest");
+    }
+  });
+
+  it("belong to the team that asked: another team's requests never meet them, nor see them", async () => {
+    try {
+      expectOk(await control("POST", "/faults", { body: { kind: "internalError", count: 1 } }), pendingFaults, 201);
+      expect(expectOk(await control("GET", "/faults", { token: TOKENS.globex }), pendingFaults).pending).toEqual([]);
+      expect((await t.request("GET", "/team", { token: TOKENS.globex })).status).toBe(200);
+      // Globex clears its own (none), not Acme's.
+      expectOk(await control("DELETE", "/faults", { token: TOKENS.globex }), pendingFaults);
+      expect(expectOk(await control("GET", "/faults"), pendingFaults).pending).toHaveLength(1);
+      // Any token of Acme's meets it.
+      expectError(await t.request("GET", "/team", { token: TOKENS.acme2 }), 500, "internalError");
+    } finally {
+      await control("DELETE", "/faults");
+    }
+  });
+
+  it("with scope token, only the token that asked meets them", async () => {
+    try {
+      expectOk(await control("POST", "/faults", { token: TOKENS.acme2, body: { kind: "rateLimited", count: 1, retryAfter: 3, scope: "token" } }), pendingFaults, 201);
+      expect((await t.request("GET", "/team")).status).toBe(200);
+      expectError(await t.request("GET", "/team", { token: TOKENS.acme2 }), 429, "rateLimited");
+      expect(expectOk(await control("GET", "/faults"), pendingFaults).pending).toEqual([]);
+    } finally {
+      await control("DELETE", "/faults");
+    }
+  });
+
+  it("with a path, only requests at or under it meet them; with a method, only that method", async () => {
+    try {
+      expectOk(await control("POST", "/faults", { body: { kind: "rateLimited", count: 2, retryAfter: 4, path: "/v2/threads/" } }), pendingFaults, 201);
+      expectOk(await control("POST", "/faults", { body: { kind: "rateLimited", count: 1, retryAfter: 5, path: "/v2/tags", method: "POST" } }), pendingFaults, 201);
+      expect((await t.request("GET", "/team")).status).toBe(200);
+      expect((await t.request("GET", "/tags")).status).toBe(200);
+      expect((await t.request("GET", "/threads?limit=1")).status).toBe(429);
+      const thread = await t.request("GET", "/threads/thrnope/messages");
+      expect(thread.status).toBe(429);
+      expect(thread.headers.get("retry-after")).toBe("4");
+      expect((await t.request("GET", "/threads?limit=1")).status).toBe(200);
+      expect((await t.request("POST", "/tags", { body: { name: "" } })).headers.get("retry-after")).toBe("5");
+      expect(expectOk(await control("GET", "/faults"), pendingFaults).pending).toEqual([]);
+    } finally {
+      await control("DELETE", "/faults");
     }
   });
 });

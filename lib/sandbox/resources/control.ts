@@ -4,12 +4,14 @@ import { z } from "zod";
 import { ACCOUNT_LINK_STATUSES } from "@/lib/api/platforms";
 import { capabilityName } from "@/lib/api/capability-names";
 import { serviceId } from "@/lib/api/primitives";
+import { identify } from "../authenticate";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { fail, pathId, readBody, readOptionalBody } from "../http";
 import { LIVE_INTERVAL, liveMode } from "../simulator/live";
-import { accountLinks, contacts, teams, threads, tokens } from "../schema";
+import { accountLinks, contacts, threads } from "../schema";
 import { toAccountLink, toThread } from "../model/serialize";
 import { runCampaigns } from "../simulator/campaigns";
+import { SETTLE_AFTER_MAX_MS } from "../simulator/settle";
 import { injectInbound } from "../simulator/simulator";
 import { attachWebhooks } from "../events/webhooks";
 import {
@@ -84,20 +86,25 @@ export function controlRoutes(ctx: SandboxContext) {
     const { seconds } = await readBody(c, clockAdvanceBody);
     ctx.store.clock.advance(Math.round(seconds * 1000));
     await ctx.store.saveClock();
+    // Unconfirmed sends due by the new time settle now, their events before this answer.
+    await ctx.settler.settleDue();
     // Campaigns catch up with the jump at once (one hour's allowance per account at most).
     if (ctx.config.campaignsOnClockAdvance) await runCampaigns(ctx);
     return c.json(clockState());
   });
   app.post("/campaigns/run", async (c) => c.json(await runCampaigns(ctx, c.get("team").id)));
 
-  app.get("/faults", (c) => c.json({ pending: ctx.faults.pending() }));
+  // Faults belong to the team whose token asks (rules: simulator/faults.ts); the list and the clear are the team's.
+  app.get("/faults", (c) => c.json({ pending: ctx.faults.pending(c.get("team").id) }));
   app.post("/faults", async (c) => {
-    ctx.faults.add(await readBody(c, faultBody));
-    return c.json({ pending: ctx.faults.pending() }, 201);
+    const teamId = c.get("team").id;
+    ctx.faults.add(await readBody(c, faultBody), { teamId, token: c.get("token") });
+    return c.json({ pending: ctx.faults.pending(teamId) }, 201);
   });
   app.delete("/faults", (c) => {
-    ctx.faults.clear();
-    return c.json({ pending: ctx.faults.pending() });
+    const teamId = c.get("team").id;
+    ctx.faults.clear(teamId);
+    return c.json({ pending: ctx.faults.pending(teamId) });
   });
 
   app.get("/rate-limits", (c) => c.json(ctx.config.rateLimits));
@@ -171,15 +178,10 @@ export function controlRoutes(ctx: SandboxContext) {
 
 /** The API's token rule, without the quota and faults that only the API meets. */
 async function authenticate(ctx: SandboxContext, c: Context<SandboxEnv>): Promise<void> {
-  const match = /^Bearer ([^\s]+)$/.exec(c.req.header("authorization") ?? "");
-  if (!match) fail("unauthorized", "A bearer token is required");
-  const [found] = await ctx.store.db
-    .select({ team: teams, revoked: tokens.revoked })
-    .from(tokens)
-    .innerJoin(teams, eq(teams.id, tokens.teamId))
-    .where(eq(tokens.token, match[1]!));
-  if (!found || found.revoked) fail("unauthorized", "The token is not valid, or was revoked");
-  c.set("team", found.team);
+  const { team, token, problem } = await identify(ctx, c);
+  if (!team) fail("unauthorized", problem);
+  c.set("team", team);
+  c.set("token", token);
 }
 
 const nonEmptyText = z.string().refine((s) => s.trim().length > 0, "Must not be empty");
@@ -207,11 +209,27 @@ const restrictionBody = z.strictObject({ capability: capabilityName });
 const clockAdvanceBody = z.strictObject({ seconds: z.number().positive().max(10 * 365 * 24 * 3600) });
 
 const count = z.number().int().positive().max(10_000);
+/** Whose requests meet a fault, and which (simulator/faults.ts). */
+const faultFilter = {
+  scope: z.enum(["team", "token"]).optional(),
+  path: z
+    .string()
+    .max(500)
+    .regex(/^\/[\x21-\x7e]*$/, "A path starts with / and holds no spaces, e.g. /v2/threads")
+    .optional(),
+  method: z.enum(["GET", "POST", "PATCH", "PUT", "DELETE"]).optional(),
+};
 const faultBody = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("rateLimited"), count, retryAfter: z.number().int().positive().max(86_400) }),
-  z.strictObject({ kind: z.literal("internalError"), count }),
-  z.strictObject({ kind: z.literal("latency"), count, ms: z.number().int().nonnegative().max(60_000) }),
-  z.strictObject({ kind: z.literal("sendUnconfirmed"), count, delivered: z.boolean() }),
+  z.strictObject({ kind: z.literal("rateLimited"), count, retryAfter: z.number().int().positive().max(86_400), ...faultFilter }),
+  z.strictObject({ kind: z.literal("internalError"), count, ...faultFilter }),
+  z.strictObject({ kind: z.literal("latency"), count, ms: z.number().int().nonnegative().max(60_000), ...faultFilter }),
+  z.strictObject({
+    kind: z.literal("sendUnconfirmed"),
+    count,
+    delivered: z.boolean(),
+    settleAfterMs: z.number().int().nonnegative().max(SETTLE_AFTER_MAX_MS).optional(),
+    ...faultFilter,
+  }),
 ]);
 
 const rateLimitsBody = z.strictObject({

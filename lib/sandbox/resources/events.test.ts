@@ -82,7 +82,7 @@ describe("GET /events", () => {
   });
 
   it("rejects malformed queries with 400 invalidRequest", async () => {
-    for (const query of ["?limit=0", "?limit=abc", "?afterSeq=-1", "?afterSeq=1.5", "?type[]=message.sent", "?type=message.sent,message.received", "?since=1", "?afterSeq=1&afterSeq=2"]) {
+    for (const query of ["?limit=0", "?limit=abc", "?afterSeq=-1", "?afterSeq=1.5", "?type[]=message.sent", "?type=message.sent,message.received", "?since[]=1", "?afterSeq=1&afterSeq=2"]) {
       expectError(await t.request("GET", `/events${query}`), 400, "invalidRequest");
     }
   });

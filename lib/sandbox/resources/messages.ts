@@ -40,9 +40,9 @@ import {
 } from "../model/conversations";
 import { fail, pathId, readBody, readQuery } from "../http";
 import { editMessage, setReaction, unsendMessage, type MessageAt } from "../model/messages";
-import { newId } from "../model/ids";
 import { contacts, idempotencyKeys, messages, profiles, type teams } from "../schema";
 import { toMessage, toThread } from "../model/serialize";
+import { SETTLE_AFTER_DEFAULT_MS } from "../simulator/settle";
 import { requirePlatforms } from "./platform-access";
 
 type Team = typeof teams.$inferSelect;
@@ -126,7 +126,10 @@ export function messageRoutes(ctx: SandboxContext) {
       return answer(c, result, false);
     })
     .get("/messages/:messageId", async (c) => {
-      const { message } = await readable(c);
+      const found = await readable(c);
+      // An unconfirmed send that is due settles before it is read, timer or not.
+      if (found.message.unsettled === "pending") await ctx.settler.settleIfDue(c.get("team").id, found.message.id);
+      const { message } = found.message.unsettled === "pending" ? await readable(c) : found;
       return c.json(toMessage(message, clock.now(), ctx.mediaSigner(c)));
     })
     .patch("/messages/:messageId", async (c) => {
@@ -181,7 +184,9 @@ const MEDIA_KINDS: ReadonlySet<string> = new Set(["image", "video", "audio", "fi
 
 /**
  * One send, inside the caller's transaction: target resolved and every rule checked before
- * anything is written, then the injected fault (if any) decides what the platform did.
+ * anything is written, then the injected fault (if any) decides what the platform did. An
+ * unconfirmed send starts its thread like any other, but its message stays pending until it
+ * settles (simulator/settle.ts), and its `message.sent` waits for that.
  */
 export async function send(
   ctx: SandboxContext,
@@ -198,8 +203,7 @@ export async function send(
   else assertCapability("thread:create", capabilityContext(link, platform));
   assertLength(platform, body.content);
 
-  const fault = ctx.faults.takeForSend();
-  if (fault && !fault.delivered) return unconfirmed(newId("message"));
+  const fault = ctx.faults.takeForSend({ teamId: team.id, token: c.get("token"), method: c.req.method, path: new URL(c.req.url).pathname });
 
   let thread: ThreadRow;
   if (target.thread) {
@@ -212,22 +216,27 @@ export async function send(
   // A profile target reaching a person who is not a contact yet makes them one.
   if (target.thread && target.profile && body.target.type === "profile") await ensureContact(tx, record, target.profile, now);
 
+  const settleAt = fault ? new Date(now.getTime() + (fault.settleAfterMs ?? SETTLE_AFTER_DEFAULT_MS)) : null;
   const appended = await appendMessage(tx, thread, platform, {
     direction: "outbound",
     content: body.content,
     sentBy: { type: "api" },
-    confirmed: !fault,
+    confirmed: fault && settleAt ? { settleAt, delivered: fault.delivered } : true,
     now,
     // Replying to a message request accepts it.
     threadChanges: thread.acceptanceState === "pending" ? { acceptanceState: "accepted" } : undefined,
   });
+  if (settleAt) {
+    // Armed now: should this transaction roll back, the timer finds nothing due and stops.
+    ctx.settler.schedule(settleAt);
+    return unconfirmed(appended.message.id);
+  }
   record({
     type: "message.sent",
     objectType: "message",
     objectId: appended.message.id,
     data: { threadId: appended.thread.id, messageId: appended.message.id },
   });
-  if (fault) return unconfirmed(appended.message.id);
 
   const contactAssigneeId = await contactAssigneeOf(tx, team.id, appended.thread.contactId);
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { pageQuery } from "@/lib/api/query";
@@ -124,6 +124,8 @@ export function threadRoutes(ctx: SandboxContext) {
           and(
             eq(messages.teamId, team.id),
             eq(messages.threadId, id),
+            // Unsettled sends join the history when they are delivered (simulator/settle.ts).
+            isNull(messages.unsettled),
             position ? sql`(${messages.sentAt}, ${messages.id}) < (${position[0]}::timestamptz, ${position[1]})` : undefined,
           ),
         )

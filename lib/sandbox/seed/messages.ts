@@ -112,6 +112,10 @@ export function generateMessages(ctx: MessageContext, plan: ConversationPlan): M
         ? { _tag: plan.link.platform, encrypted: true }
         : { _tag: plan.link.platform },
       versions,
+      // Seeded sends were all confirmed.
+      unsettled: null,
+      settleAt: null,
+      delivered: null,
     });
   }
   return rows;

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { statusCreate, statusPatch, tagCreate, tagPatch } from "@/lib/api/labels";
+import { strictBody } from "@/lib/api/strict-body";
 import type { SandboxContext, SandboxEnv } from "../context";
 import { PREDEFINED_COLORS } from "../model/colors";
 import { createStatus, createTag, deleteStatus, deleteTag, resolveColor, updateStatus, updateTag } from "../model/labels";
@@ -41,7 +42,7 @@ export function labelRoutesV1(ctx: SandboxContext) {
       const rows = await db.select().from(tags).where(eq(tags.teamId, c.get("team").id)).orderBy(asc(tags.id));
       return c.json(rows.map(toTag));
     })
-    .post("/tags", async (c) => c.json(toTag(await createTag(ctx, c.get("team").id, checked(await readV1Body(c, tagCreate)))), 201))
+    .post("/tags", async (c) => c.json(toTag(await createTag(ctx, c.get("team").id, checked(await readV1Body(c, V1_TAG_CREATE)))), 201))
     .get("/tags/:tagId", async (c) => {
       const id = await tagId(c);
       const [row] = await db.select().from(tags).where(and(eq(tags.teamId, c.get("team").id), eq(tags.id, id)));
@@ -50,7 +51,7 @@ export function labelRoutesV1(ctx: SandboxContext) {
     })
     .patch("/tags/:tagId", async (c) => {
       const id = await tagId(c);
-      const body = checked(await readV1Body(c, tagPatch));
+      const body = checked(await readV1Body(c, V1_TAG_PATCH));
       return c.json(toTag(await updateTag(ctx, c.get("team").id, id, body)));
     })
     .delete("/tags/:tagId", async (c) => {
@@ -65,7 +66,7 @@ export function labelRoutesV1(ctx: SandboxContext) {
         .orderBy(asc(statuses.position), asc(statuses.id));
       return c.json(rows.map(toStatus));
     })
-    .post("/statuses", async (c) => c.json(toStatus(await createStatus(ctx, c.get("team").id, checked(await readV1Body(c, statusCreate)))), 201))
+    .post("/statuses", async (c) => c.json(toStatus(await createStatus(ctx, c.get("team").id, checked(await readV1Body(c, V1_STATUS_CREATE)))), 201))
     .get("/statuses/:statusId", async (c) => {
       const id = await statusId(c);
       const [row] = await db.select().from(statuses).where(and(eq(statuses.teamId, c.get("team").id), eq(statuses.id, id)));
@@ -74,7 +75,7 @@ export function labelRoutesV1(ctx: SandboxContext) {
     })
     .patch("/statuses/:statusId", async (c) => {
       const id = await statusId(c);
-      const body = checked(await readV1Body(c, statusPatch));
+      const body = checked(await readV1Body(c, V1_STATUS_PATCH));
       return c.json(toStatus(await updateStatus(ctx, c.get("team").id, id, body)));
     })
     .delete("/statuses/:statusId", async (c) => {
@@ -92,3 +93,10 @@ function checked<Body extends { color?: string }>(body: Body): Body {
   }
   return body;
 }
+
+// Version 1 is frozen: its bodies keep refusing fields they do not take, as they always did
+// (version 2's ignore them: lib/api/strict-body.ts).
+const V1_TAG_CREATE = strictBody(tagCreate);
+const V1_TAG_PATCH = strictBody(tagPatch);
+const V1_STATUS_CREATE = strictBody(statusCreate);
+const V1_STATUS_PATCH = strictBody(statusPatch);

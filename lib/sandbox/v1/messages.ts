@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { ApiError } from "@/lib/api/errors";
 import type { MessageTarget } from "@/lib/api/messages";
@@ -61,7 +61,7 @@ export function messageRoutesV1(ctx: SandboxContext) {
     return ctx.store.write(team.id, async (tx, record) => {
       const { row: thread } = await requireThread(tx, team.id, threadId);
       requirePlatforms(team, [thread.platform]);
-      const { message } = await requireMessage(tx, team.id, messageId, { lock: true });
+      const { message } = await requireMessage(tx, team.id, messageId, { lock: true, settledOnly: true });
       if (message.threadId !== thread.id) failV1("MESSAGE_NOT_FOUND", `No message ${messageId} in thread ${threadId}`);
       const link = await requireAccountLink(tx, team.id, thread.accountLinkId);
       const platform = await requirePlatformRow(tx, thread.platform);
@@ -116,6 +116,7 @@ export function messageRoutesV1(ctx: SandboxContext) {
           and(
             eq(messages.teamId, team.id),
             eq(messages.threadId, threadId),
+            isNull(messages.unsettled),
             cursor ? sql`(${messages.sentAt}, ${messages.id}) < (${cursor.timestamp}::timestamptz, ${cursor.id})` : undefined,
           ),
         )
@@ -145,7 +146,7 @@ export function messageRoutesV1(ctx: SandboxContext) {
       const [thread] = await db.select().from(threads).where(and(eq(threads.teamId, team.id), eq(threads.id, threadId)));
       if (!thread) failV1("THREAD_NOT_FOUND", `No thread ${threadId}`);
       requirePlatforms(team, [thread.platform]);
-      const { message } = await requireMessage(db, team.id, messageId);
+      const { message } = await requireMessage(db, team.id, messageId, { settledOnly: true });
       if (message.threadId !== thread.id) failV1("MESSAGE_NOT_FOUND", `No message ${messageId} in thread ${threadId}`);
       return c.json({ messageId: message.id, versions: message.versions });
     })

@@ -44,6 +44,27 @@ describe("the gateway's effect tables", () => {
     expect(held.index.refresh).toHaveBeenCalledWith("thr1");
   });
 
+  it("an unconfirmed send that settles drops the cached pending copy: failed touches nothing else, sent moves the thread on", async () => {
+    const held = holdings();
+    const pending = { status: 200, body: JSON.stringify({ id: "msg7", delivery: "pending" }), contentType: "application/json", requestId: null };
+    const load = vi.fn(async () => pending);
+    await held.cache.read("/messages/msg7", READ_CACHE["messages.get"]!({ messageId: "msg7" }).labels, 60_000, load);
+    await held.cache.read("/threads/thr1/messages", ["messages:thr1"], 60_000, load);
+
+    await EVENT_EFFECTS["message.failed"](held, { event: event("message.failed", { type: "message", id: "msg7", url: "/messages/msg7" }), data: { threadId: "thr1", messageId: "msg7" }, threadId: "thr1" });
+    await held.cache.read("/messages/msg7", ["message:msg7"], 60_000, load);
+    await held.cache.read("/threads/thr1/messages", ["messages:thr1"], 60_000, load);
+    // The message is read again; the thread's history and row are untouched (it never joined them).
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(held.index.refresh).not.toHaveBeenCalled();
+
+    await EVENT_EFFECTS["message.sent"](held, { event: event("message.sent", { type: "message", id: "msg7", url: "/messages/msg7" }), data: { threadId: "thr1", messageId: "msg7" }, threadId: "thr1" });
+    await held.cache.read("/messages/msg7", ["message:msg7"], 60_000, load);
+    await held.cache.read("/threads/thr1/messages", ["messages:thr1"], 60_000, load);
+    expect(load).toHaveBeenCalledTimes(5);
+    expect(held.index.refresh).toHaveBeenCalledWith("thr1");
+  });
+
   it("an event type the inbox does not know reads again the thread it names", async () => {
     const held = holdings();
     await UNKNOWN_EVENT_EFFECT(held, { event: event("prospect.enriched", { type: "campaign", id: "cmp1", url: "/campaigns/cmp1" }), data: { threadId: "thr9" }, threadId: "thr9" });

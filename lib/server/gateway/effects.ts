@@ -154,7 +154,10 @@ const statusesChanged: EventEffect = ({ index, cache }, { event }) => {
 
 /** What each event type changes in what the gateway holds. */
 export const EVENT_EFFECTS: Record<KnownEventType, EventEffect> = {
+  // After a 502 sendUnconfirmed, also how the send settled delivered: the cached pending copy goes.
   "message.sent": messageChanged,
+  // A send that settled as never delivered: only the message changed (it never joined its thread).
+  "message.failed": ({ cache }, { event, data }) => cache.invalidate(`message:${typeof data.messageId === "string" ? data.messageId : event.object.id}`),
   "message.received": messageChanged,
   "message.edited": messageChanged,
   "message.deleted": messageChanged,

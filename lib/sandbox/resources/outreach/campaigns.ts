@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { leadCancelBody } from "@/lib/api/outreach/campaigns";
 import { customDataKey } from "@/lib/api/outreach/leads";
 import { emptyBody } from "@/lib/api/outreach/import-jobs";
-import { pageQuery } from "@/lib/api/query";
+import { outreachPageQuery } from "@/lib/api/query";
 import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../../context";
 import { fail, pageById, pathId, readOptionalBody, readQuery } from "../../http";
@@ -60,7 +60,7 @@ export function campaignRoutes(ctx: SandboxContext) {
   return new Hono<SandboxEnv>()
     .get("/campaigns", async (c) => {
       const teamId = c.get("team").id;
-      const query = readQuery(c, pageQuery);
+      const query = readQuery(c, outreachPageQuery);
       const page = await pageById({
         filters: { resource: "campaigns" },
         limit: query.limit,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bulkResumeBody, emptyBody } from "@/lib/api/outreach/import-jobs";
-import { pageQuery } from "@/lib/api/query";
+import { outreachPageQuery } from "@/lib/api/query";
 import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../../context";
 import { fail, pageById, pathId, readOptionalBody, readQuery } from "../../http";
@@ -53,7 +53,7 @@ export function importJobRoutes(ctx: SandboxContext) {
     .get("/lists/:listId/import-jobs", async (c) => {
       const teamId = c.get("team").id;
       const listId = pathId(c, "listId", "listNotFound");
-      const query = readQuery(c, pageQuery);
+      const query = readQuery(c, outreachPageQuery);
       await requireList(db, teamId, listId);
       await settleTeamImports(ctx, teamId);
       const page = await pageById({

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { pageQuery } from "@/lib/api/query";
+import { outreachPageQuery } from "@/lib/api/query";
 import type { Database } from "@/lib/db/connection";
 import type { SandboxContext, SandboxEnv } from "../../context";
 import { fail, pageById, pathId, readQuery } from "../../http";
@@ -21,7 +21,7 @@ export function listRoutes(ctx: SandboxContext) {
   return new Hono<SandboxEnv>()
     .get("/lists", async (c) => {
       const team = c.get("team");
-      const query = readQuery(c, pageQuery);
+      const query = readQuery(c, outreachPageQuery);
       await settleTeamImports(ctx, team.id);
       const page = await pageById({
         filters: { resource: "lists" },
