@@ -36,6 +36,12 @@ const CLASSES: { file: string; name: string; load: () => Promise<Record<string, 
     make: (C) => new (C as unknown as new (variable: string, message: string) => Error)("INBOX_SECRET", "INBOX_SECRET is required."),
   },
   {
+    file: "lib/server/store/migrate.ts",
+    name: "MigrationError",
+    load: () => import("@/lib/server/store/migrate"),
+    make: (C) => new (C as unknown as new (migration: string | null, message: string) => Error)("0005_labels", "Migration 0005_labels failed."),
+  },
+  {
     file: "lib/db/connection.ts",
     name: "DatabaseInUseError",
     load: () => import("@/lib/db/connection"),

@@ -7,6 +7,8 @@
  *
  *   node scripts/server.mjs --dev [--port N | -p N] [--hostname H | -H H]     (a checkout)
  *   node .next/standalone/server.mjs [--port N] [--hostname H]                (a build, anywhere)
+ *   node .next/standalone/server.mjs --check-config | --migrate   (print the configuration, secrets
+ *                                                   masked, or apply the migrations; then exit)
  *
  * Port and hostname come from the flags, else PORT and HOSTNAME, else 3000 and 0.0.0.0 (every
  * interface, as Next's standalone server). Both are handed to the inbox's configuration
@@ -23,13 +25,25 @@
  * (lib/server/runtime/shutdown.ts): stop accepting connections, drain (readiness fails, event
  * streams are told to reconnect), wait for the requests in flight up to INBOX_SHUTDOWN_TIMEOUT_MS,
  * close the runtime, exit 0. A second signal exits at once, with 1.
+ *
+ * It also makes the process's logger (pino; lib/server/runtime/log.ts is the inbox's side):
+ * JSON lines on stdout at LOG_LEVEL (default info), or pretty ones with --dev (pino-pretty, a
+ * development dependency, in this thread: no transport worker). Every request gets an ID
+ * (`inbox…`) in its `x-request-id` header, over whatever a client sent, and, unless the inbox
+ * answers with the API's, in the response's; and a context on `globalThis` that the inbox fills
+ * while handling it (user, route, upstream calls, budget waits). When the response ends, one
+ * line: `requestId`, `method`, `path` (no query string), `status`, `durationMs` and what the
+ * inbox noted; Next's files (`/_next/…`) and the health probes at debug. Serving, anything
+ * else written to the console (Next's own messages, a library's) is logged as a JSON line too.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { format, parseArgs } from "node:util";
+import pino from "pino";
 
 export const PEER_ADDRESS_HEADER = "x-inbox-peer-address";
 
@@ -46,7 +60,7 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** The spec's 405 for a method no route of the inbox takes; true when it answered. */
 export function refuseForbiddenMethod(request, response) {
   if (!FORBIDDEN_METHODS.has(String(request.method).toUpperCase())) return false;
-  const requestId = `inbox${randomUUID().replaceAll("-", "")}`;
+  const requestId = request.headers[REQUEST_ID_HEADER] ?? newRequestId();
   const body = { code: "methodNotAllowed", message: `${request.method} is not allowed.`, details: null, requestId };
   response.writeHead(405, {
     "content-type": "application/json",
@@ -58,12 +72,89 @@ export function refuseForbiddenMethod(request, response) {
   return true;
 }
 
+export const REQUEST_ID_HEADER = "x-request-id";
+/** Where lib/server/runtime/log.ts finds the logger and the requests' contexts. */
+export const LOGGING = Symbol.for("team-inbox.logging");
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+/** Requests logged at debug when they succeed: Next's own files, and the probes a load balancer sends every few seconds. */
+const QUIET_PATHS = /^\/(_next\/|api\/health\/(live|ready)$)/;
+
+/** The process's root logger: JSON lines on stdout (ISO time, level by name), or pretty ones in development. */
+export async function createLogger({ level = "info", pretty = false, destination } = {}) {
+  const options = { level: LEVELS.includes(level) ? level : "info", timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } };
+  if (pretty) {
+    const { default: pinoPretty } = await import("pino-pretty");
+    return pino(options, pinoPretty({ sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
+  }
+  // Synchronous, so the lines before a process.exit are written.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+}
+
+/**
+ * Gives a request its ID and context and logs its line when the response ends; `handle` runs
+ * inside the context. The ID goes on the response unless the inbox set one (the API's).
+ */
+export function logRequest(logging, request, response, handle) {
+  const context = { requestId: newRequestId(), fields: {} };
+  const started = performance.now();
+  request.headers[REQUEST_ID_HEADER] = context.requestId;
+  const writeHead = response.writeHead;
+  response.writeHead = function (...args) {
+    if (!this.hasHeader(REQUEST_ID_HEADER)) this.setHeader(REQUEST_ID_HEADER, context.requestId);
+    return writeHead.apply(this, args);
+  };
+  response.once("close", () => {
+    const line = requestLine(context, request, response, Math.round(performance.now() - started));
+    const level = line.status >= 500 ? "warn" : QUIET_PATHS.test(line.path) && line.status < 400 ? "debug" : "info";
+    (logging.app ?? logging.logger)[level](line, `${line.method} ${line.path} ${line.status}`);
+  });
+  return logging.requests.run(context, handle);
+}
+
+/** A request's line: what the browser was told (`requestId`: the API's when the answer is the API's, then ours in `inboxRequestId`), and what the inbox noted. */
+export function requestLine(context, request, response, durationMs) {
+  const sent = response.getHeader(REQUEST_ID_HEADER);
+  const requestId = typeof sent === "string" && sent ? sent : context.requestId;
+  return {
+    requestId,
+    ...(requestId === context.requestId ? {} : { inboxRequestId: context.requestId }),
+    userId: context.fields.userId ?? null,
+    method: request.method,
+    path: pathOf(request.url),
+    status: response.statusCode,
+    durationMs,
+    ...context.fields,
+    ...(response.writableFinished ? {} : { aborted: true }),
+  };
+}
+
+/** Without the query string; a better-auth path that carries a token has it replaced. */
+function pathOf(url = "/") {
+  return url.split("?")[0].replace(/^(\/api\/auth\/reset-password\/)[^/]+/, "$1:token");
+}
+
+function newRequestId() {
+  return `inbox${randomUUID().replaceAll("-", "")}`;
+}
+
+/** Console output (Next's, a library's) as log lines, so every line on stdout is JSON. */
+function consoleToLogger(logger) {
+  const to = (level) => (...args) => logger[level]({ source: "console" }, format(...args));
+  Object.assign(console, { log: to("info"), info: to("info"), warn: to("warn"), error: to("error"), debug: to("debug") });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv.slice(2));
 
 async function serve(args) {
   const { values } = parseArgs({
     args,
-    options: { dev: { type: "boolean", default: false }, port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+    options: {
+      dev: { type: "boolean", default: false },
+      port: { type: "string", short: "p" },
+      hostname: { type: "string", short: "H" },
+      "check-config": { type: "boolean", default: false },
+      migrate: { type: "boolean", default: false },
+    },
   });
   const dev = values.dev;
   const port = values.port ?? process.env.PORT ?? "3000";
@@ -84,6 +175,18 @@ async function serve(args) {
   process.env.INBOX_LISTEN_HOST = hostname;
   process.env.NODE_ENV ||= dev ? "development" : "production";
   process.env.NEXT_RUNTIME = "nodejs";
+  // --check-config and --migrate, for deploy scripts: the inbox's start (in Next's bundle, run by
+  // app.prepare() below) finds the task here, does it instead of starting, prints and exits
+  // (lib/server/runtime/tasks.ts). Nothing listens meanwhile.
+  const task = values["check-config"] ? "check-config" : values.migrate ? "migrate" : null;
+  if (task) globalThis[Symbol.for("team-inbox.server-task")] = task;
+  // Before Next loads: the inbox's modules take the logger from here (lib/server/runtime/log.ts).
+  // LOG_LEVEL is read here, as PORT is; the inbox's configuration rejects a bad one at start.
+  const logger = await createLogger({ level: process.env.LOG_LEVEL?.trim(), pretty: dev });
+  const logging = { logger, requests: new AsyncLocalStorage() };
+  globalThis[LOGGING] = logging;
+  // A task prints for a person (lib/server/runtime/tasks.ts); serving, every line is JSON.
+  if (!dev && !task) consoleToLogger(logger);
 
   const { default: next } = await import("next");
   const server = createServer();
@@ -96,51 +199,64 @@ async function serve(args) {
   const handle = app.getRequestHandler();
   const inFlight = new Set();
   let stopping = false;
-  server.on("request", (request, response) => {
-    if (refuseForbiddenMethod(request, response)) return;
-    stampPeerAddress(request);
-    // A request on a connection kept alive from before the stop is answered, and the connection ends with it.
-    if (stopping) response.setHeader("connection", "close");
-    inFlight.add(response);
-    response.once("close", () => inFlight.delete(response));
-    void handle(request, response);
-  });
+  server.on("request", (request, response) =>
+    logRequest(logging, request, response, () => {
+      if (refuseForbiddenMethod(request, response)) return;
+      stampPeerAddress(request);
+      // A request on a connection kept alive from before the stop is answered, and the connection ends with it.
+      if (stopping) response.setHeader("connection", "close");
+      inFlight.add(response);
+      response.once("close", () => inFlight.delete(response));
+      void handle(request, response);
+    }),
+  );
 
   const stop = async (signal) => {
     if (stopping) {
-      console.error(`[inbox] ${signal} again: exiting now`);
+      logger.warn({ signal }, `${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
     const hooks = globalThis[Symbol.for("team-inbox.shutdown")];
     const timeoutMs = hooks?.timeoutMs ?? 10_000;
     const deadline = Date.now() + timeoutMs;
-    console.log(`[inbox] ${signal}: stopping; requests in flight have ${timeoutMs} ms`);
+    logger.info({ signal, inFlight: inFlight.size, timeoutMs }, `${signal}: stopping; requests in flight have ${timeoutMs} ms`);
     // Whatever happens below, the process ends: a database that hangs on close must not keep it.
     setTimeout(() => {
-      console.error("[inbox] could not stop in time: exiting");
+      logger.error("could not stop in time: exiting");
       process.exit(1);
     }, timeoutMs + 3_000).unref();
     try {
       if (server.listening) server.close();
       await hooks?.drain();
       const finished = await settled(inFlight, deadline);
-      if (!finished) console.warn(`[inbox] ${inFlight.size} request(s) still in flight after ${timeoutMs} ms: cut`);
+      if (!finished) logger.warn({ inFlight: inFlight.size }, `${inFlight.size} request(s) still in flight after ${timeoutMs} ms: cut`);
       server.closeAllConnections();
       await hooks?.close();
-      console.log("[inbox] stopped");
+      logger.info("stopped");
       process.exit(0);
     } catch (error) {
-      console.error("[inbox] stopping failed:", error instanceof Error ? error.message : error);
+      logger.error({ error: error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : String(error) }, "stopping failed");
       process.exit(1);
     }
   };
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void stop(signal));
 
   await app.prepare();
+  if (task) {
+    // In production Next runs the instrumentation hook in the background, after prepare(): the
+    // inbox's start takes the task (replacing it on globalThis) and exits when it is done. A
+    // build whose hook never comes would wait forever instead.
+    setTimeout(() => {
+      if (globalThis[Symbol.for("team-inbox.server-task")] !== task) return;
+      console.error(`[inbox] --${task} did not run: the build's instrumentation hook did not start within 60 s.`);
+      process.exit(1);
+    }, 60_000);
+    return;
+  }
   // A signal while Next was preparing: the stop is under way, and nothing is to be served.
   if (stopping) return;
-  server.listen(Number(port), hostname, () => console.log(`[inbox] listening on http://${hostname}:${port}${dev ? " (development)" : ""}`));
+  server.listen(Number(port), hostname, () => logger.info({ url: `http://${hostname}:${port}`, dev }, `listening on http://${hostname}:${port}${dev ? " (development)" : ""}`));
 }
 
 /** Resolves true once every request in flight has been answered, false at the deadline. */

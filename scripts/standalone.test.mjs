@@ -58,6 +58,51 @@ describe("the standalone build, copied out of the checkout", () => {
       assert.ok((await threads.json()).data.length > 0);
     });
 
+    it("logs JSON lines, one per request with its request ID and user, and never a secret", async () => {
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ email: "priya@acme.test", password: "inbox-demo" }),
+      });
+      assert.equal(signIn.status, 200);
+      const requestId = signIn.headers.get("x-request-id");
+      assert.match(requestId ?? "", /^inbox[0-9a-f]{32}$/);
+      let lines = [];
+      await waitFor(
+        () => {
+          lines = server.stdout().split("\n").filter(Boolean);
+          return lines.some((line) => line.includes(requestId));
+        },
+        5_000,
+        "the sign-in's log line",
+      );
+      for (const line of lines) {
+        const parsed = JSON.parse(line);
+        assert.ok(parsed.time && parsed.level, `a log line with time and level: ${line}`);
+      }
+      const signInLine = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === requestId && line.path === "/api/auth/sign-in/email");
+      assert.ok(signInLine, "the sign-in's own line");
+      assert.equal(signInLine.status, 200);
+      assert.equal(typeof signInLine.durationMs, "number");
+      assert.ok(signInLine.userId, "the user's ID");
+      const all = server.stdout();
+      for (const secret of ["inbox-demo", "@acme.test", "sandbox-token", "session_token"]) assert.ok(!all.includes(secret), `${secret} is never logged`);
+    });
+
+    it("answers /api/metrics from this machine, with the upstream, budget and stream series", async () => {
+      const cookie = await signIn(base, "marcus@acme.test");
+      assert.equal((await fetch(`${base}/api/v2/threads?limit=5`, { headers: { cookie } })).status, 200);
+      const stream = await fetch(`${base}/api/events`, { headers: { cookie, accept: "text/event-stream" } });
+      const text = readText(stream);
+      await waitFor(() => text.sofar().includes(": connected"), 5_000, "the stream's first lines");
+      const metrics = await fetch(`${base}/api/metrics`);
+      assert.equal(metrics.status, 200);
+      assert.match(metrics.headers.get("content-type") ?? "", /^text\/plain/);
+      const body = await metrics.text();
+      for (const series of [/^inbox_upstream_requests_total\{/m, /^inbox_budget_remaining /m, /^inbox_budget_limit /m, /^inbox_event_streams_open [1-9]/m]) assert.match(body, series);
+      await stream.body.cancel();
+    });
+
     it("is served by the inbox's own server: TRACE is refused with the spec's 405", async () => {
       const answer = await rawRequest(port, `TRACE /api/v2/threads HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 405/);
@@ -88,16 +133,26 @@ describe("the standalone build, copied out of the checkout", () => {
       assert.ok(performance.now() - signalled < STOPPED_WITHIN_MS, `stopped after ${Math.round(performance.now() - signalled)} ms`);
       // PGlite's folder is released only by a clean close.
       assert.ok(!existsSync(path.join(place, "data", "db", "owner.pid")), server.log());
-      assert.match(server.log(), /\[inbox\] stopped/);
+      assert.match(server.log(), /"msg":"stopped"/);
     });
   });
 
   describe("a second start, on the same data folder", () => {
     let server;
     before(() => {
-      server = start(place, port, { INBOX_SHUTDOWN_TIMEOUT_MS: "60000" });
+      server = start(place, port, { INBOX_SHUTDOWN_TIMEOUT_MS: "60000", INBOX_METRICS_TOKEN: "metrics-token-for-the-test" });
     });
     after(() => server.child.kill("SIGKILL"));
+
+    it("with a metrics token, answers /api/metrics to its bearer only", async () => {
+      await waitForReady(base, server);
+      const refused = await fetch(`${base}/api/metrics`);
+      assert.equal(refused.status, 401);
+      assert.equal((await refused.json()).code, "unauthorized");
+      const answered = await fetch(`${base}/api/metrics`, { headers: { authorization: "Bearer metrics-token-for-the-test" } });
+      assert.equal(answered.status, 200);
+      assert.match(await answered.text(), /^inbox_event_streams_open /m);
+    });
 
     it("waits for a request in flight after SIGTERM, refusing new connections, and exits at once on a second signal", async () => {
       await waitForReady(base, server);
@@ -123,6 +178,168 @@ describe("the standalone build, copied out of the checkout", () => {
   });
 });
 
+/**
+ * Two instances of the copied build on one Postgres database in front of one API (the
+ * stand-alone sandbox, from this checkout): a browser's stream is open on the first, events
+ * flow, the first gets SIGTERM, and the browser moves to the second, as a load balancer would
+ * send it. Runs when TEST_DATABASE_URL names a server (`npm test` sets it when one answers).
+ */
+describe("two instances on one Postgres database, one stopped with SIGTERM", { skip: !process.env.TEST_DATABASE_URL && "no TEST_DATABASE_URL" }, () => {
+  const checkout = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const token = "sandbox-token-acme";
+  const admin = { email: "admin@takeover.test", password: "takeover-password" };
+  let place = "";
+  let databases = [];
+  let sandbox;
+  let api = "";
+  const instances = {};
+
+  before(async () => {
+    place = mkdtempSync(path.join(tmpdir(), "inbox-takeover-"));
+    cpSync(built, path.join(place, "app"), { recursive: true, verbatimSymlinks: true });
+    databases = await Promise.all(["inbox_takeover", "sandbox_takeover"].map((prefix) => createDatabase(process.env.TEST_DATABASE_URL, prefix)));
+    const sandboxPort = await freePort(Number(process.env.E2E_PORT ?? 3100) + 20);
+    api = `http://127.0.0.1:${sandboxPort}`;
+    sandbox = spawnLogged(process.execPath, ["--import", "tsx", "lib/sandbox/server.ts", "--reset"], {
+      cwd: checkout,
+      env: { PATH: process.env.PATH, SANDBOX_PORT: String(sandboxPort), DATABASE_URL: databases[1].url },
+    });
+    await waitFor(async () => (await fetch(`${api}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null))?.ok === true, 90_000, "the sandbox");
+    for (const name of ["a", "b"]) {
+      const port = await freePort(sandboxPort + 1 + Object.keys(instances).length * 2);
+      instances[name] = { port, base: `http://127.0.0.1:${port}` };
+    }
+    // Both answer for one public origin, as instances behind a load balancer do.
+    const publicUrl = instances.a.base;
+    for (const instance of Object.values(instances)) {
+      instance.server = start(place, instance.port, {
+        DATABASE_URL: databases[0].url,
+        INBOX_API_BASE_URL: `${api}/v2`,
+        INBOX_API_TOKEN: token,
+        INBOX_SECRET: "a-session-secret-both-instances-share-0123456789",
+        INBOX_PUBLIC_URL: publicUrl,
+        INBOX_ADMIN_EMAIL: admin.email,
+        INBOX_ADMIN_PASSWORD: admin.password,
+      });
+    }
+    await Promise.all(Object.values(instances).map((instance) => waitForReady(instance.base, instance.server)));
+  });
+
+  after(async () => {
+    for (const instance of Object.values(instances)) instance.server?.child.kill("SIGKILL");
+    sandbox?.child.kill("SIGKILL");
+    await Promise.all([...Object.values(instances).map((i) => i.server?.exit), sandbox?.exit]);
+    for (const database of databases) await database.drop();
+    rmSync(place, { recursive: true, force: true });
+  });
+
+  it("ends the stream with a retry hint, and on the other instance the browser hears every message once", async () => {
+    const origin = instances.a.base;
+    const cookie = await signIn(instances.a.base, admin.email, admin.password, origin);
+    const threads = await (await fetch(`${api}/v2/threads?limit=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const threadId = threads.data[0].id;
+    const inbound = async (content) => {
+      const response = await fetch(`${api}/_sandbox/inbound`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ threadId, content }),
+      });
+      assert.equal(response.status, 201, await response.text());
+    };
+
+    const first = openStream(instances.a.base, cookie);
+    await waitFor(() => first.text().includes(": connected"), 10_000, "the stream on the first instance");
+    await inbound("Before the restart");
+    await waitFor(() => first.messages().some((m) => m.type === "api" && m.apiType === "message.created"), 30_000, "the first message on the first stream");
+
+    const signalled = performance.now();
+    instances.a.server.child.kill("SIGTERM");
+    await inbound("While the first instance stops");
+    await first.done;
+    assert.match(first.text(), /\nretry: \d+\n\n$/, `the first stream ended with: ${JSON.stringify(first.text().slice(-200))}`);
+    assert.deepEqual(await instances.a.server.exit, { code: 0, signal: null }, instances.a.server.log());
+    assert.ok(performance.now() - signalled < STOPPED_WITHIN_MS);
+
+    // The browser reconnects through the load balancer, which now sends it to the second instance.
+    const second = openStream(instances.b.base, cookie, first.lastId());
+    await waitFor(() => second.text().includes(": connected"), 10_000, "the stream on the second instance");
+    await inbound("After the takeover");
+    const contents = ["Before the restart", "While the first instance stops", "After the takeover"];
+    // What the browser shows: what the streams said, and what it reads again when told to resync.
+    const shown = async () => {
+      const page = await (await fetch(`${instances.b.base}/api/v2/threads/${threadId}/messages?limit=20`, { headers: { cookie } })).json();
+      return page.data.map((message) => message.content);
+    };
+    await waitFor(
+      async () => second.messages().filter((m) => m.type === "api" && m.apiType === "message.created").length >= 1 && (await shown()).includes(contents[2]),
+      30_000,
+      "the message sent after the takeover, on the second stream",
+    );
+    const messages = await shown();
+    for (const content of contents) assert.equal(messages.filter((text) => text === content).length, 1, `${content} shown once in ${JSON.stringify(messages)}`);
+    // Neither stream told the same change twice; the second either resumed or asked the browser to read again.
+    for (const stream of [first, second]) {
+      const ids = stream.messages().filter((m) => m.type === "api").map((m) => `${m.apiType} ${m.object.id} ${m.at}`);
+      assert.deepEqual(ids, [...new Set(ids)], "no event told twice on one stream");
+    }
+    const told = new Set([first, second].flatMap((stream) => stream.messages().filter((m) => m.type === "api" && m.apiType === "message.created").map((m) => m.object.id)));
+    const resynced = second.messages().some((m) => m.type === "resync");
+    assert.ok(resynced || told.size >= contents.length, `every new message was told, or the browser was asked to read again (told ${told.size})`);
+    second.close();
+  });
+});
+
+function spawnLogged(command, args, options) {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (chunk) => (log += chunk));
+  child.stderr.on("data", (chunk) => (log += chunk));
+  const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  return { child, exit, log: () => log };
+}
+
+/** A database of its own on the test server (as lib/db/test-database does for Vitest). */
+async function createDatabase(serverUrl, prefix) {
+  const { default: postgres } = await import("postgres");
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+/** An event stream as a browser's EventSource reads it: its text, its messages, the last `id`. */
+function openStream(base, cookie, lastEventId) {
+  const controller = new AbortController();
+  let text = "";
+  const done = (async () => {
+    const response = await fetch(`${base}/api/events`, {
+      headers: { cookie, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+      signal: controller.signal,
+    });
+    assert.equal(response.status, 200);
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) text += decoder.decode(chunk, { stream: true });
+  })().catch((error) => {
+    if (!controller.signal.aborted) throw error;
+  });
+  const blocks = () => text.split("\n\n").slice(0, -1);
+  return {
+    done,
+    text: () => text,
+    messages: () => blocks().flatMap((block) => [...block.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]))),
+    lastId: () => blocks().flatMap((block) => [...block.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).at(-1),
+    close: () => controller.abort(),
+  };
+}
+
 /** `node app/server.mjs` from `place`, with nothing of this checkout's environment but PATH. */
 function start(place, port, env = {}) {
   const child = spawn(process.execPath, [path.join("app", "server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
@@ -131,10 +348,11 @@ function start(place, port, env = {}) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  child.stdout.on("data", (chunk) => (log += chunk));
+  let stdout = "";
+  child.stdout.on("data", (chunk) => ((log += chunk), (stdout += chunk)));
   child.stderr.on("data", (chunk) => (log += chunk));
   const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  return { child, exit, log: () => log };
+  return { child, exit, log: () => log, stdout: () => stdout };
 }
 
 async function waitForReady(base, server) {
@@ -153,11 +371,11 @@ async function waitForReady(base, server) {
   return report;
 }
 
-async function signIn(base, email) {
+async function signIn(base, email, password = "inbox-demo", origin = base) {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "inbox-demo" }),
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password }),
   });
   assert.equal(response.status, 200, await response.clone().text());
   const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");

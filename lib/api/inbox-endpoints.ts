@@ -62,6 +62,8 @@ export const INBOX_ENDPOINTS = {
   "health.get": { method: "GET", path: "/api/health", allow: "anyone", response: healthReport },
   "health.live": { method: "GET", path: "/api/health/live", allow: "anyone" },
   "health.ready": { method: "GET", path: "/api/health/ready", allow: "anyone" },
+  // No session: a scraper's bearer token (INBOX_METRICS_TOKEN), or this machine only without one (lib/server/http/metrics-route).
+  "metrics.get": { method: "GET", path: "/api/metrics", allow: "anyone" },
   "events.stream": { method: "GET", path: "/api/events", allow: member },
   "presence.beat": { method: "POST", path: "/api/presence", allow: member, body: presenceBeat, response: noContent, visible: { thread: "threadId" } },
   // Signed, not signed in: the signature is the caller's credential (lib/server/events/webhook-verify).

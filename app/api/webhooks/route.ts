@@ -9,8 +9,8 @@ export const POST = publicRoute(
   async (request, { runtime, requestId }) => {
     const raw = await request.text();
     try {
-      const { event, applied } = runtime.events.receiveWebhook(raw, request.headers);
-      applied.catch((error: unknown) => console.error(`[inbox] webhook ${event.id} could not be applied:`, error));
+      // Applied in the background; the feed logs a failure (lib/server/events/event-feed).
+      runtime.events.receiveWebhook(raw, request.headers);
     } catch (error) {
       // A refusal is the sender's problem, not ours: answered with the spec body, never logged with a stack.
       if (error instanceof WebhookRejected) {

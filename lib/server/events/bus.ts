@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { ApiEvent } from "@/lib/api/events";
 import type { Database, DatabaseConfig } from "@/lib/db/connection";
+import { errorField, log } from "../runtime/log";
 import type { PresenceBeat } from "./presence";
 
 /**
@@ -94,7 +95,7 @@ export function createPostgresBus(url: string): Bus {
       try {
         handler(message);
       } catch (error) {
-        console.error("[inbox] a message from another instance could not be applied:", error instanceof Error ? error.message : error);
+        log.error({ busMessage: message.type, error: errorField(error) }, "a message from another instance could not be applied");
       }
     }
   };
@@ -130,14 +131,18 @@ export function createPostgresBus(url: string): Bus {
 
   let listened = false;
   const onListen = () => {
-    if (listened) deliver(JSON.stringify({ type: "rebuild" } satisfies BusMessage));
+    if (listened) {
+      log.warn("listening to other instances again after the connection broke: rebuilding what this instance holds");
+      deliver(JSON.stringify({ type: "rebuild" } satisfies BusMessage));
+    }
     listened = true;
     void send({ type: "hello" }).catch(() => undefined);
   };
   const listening = listener.listen(BUS_CHANNEL, receive, onListen).catch((error: unknown) => {
-    console.error("[inbox] listening to other instances failed:", error instanceof Error ? error.message : error);
+    log.error({ error: errorField(error) }, "listening to other instances failed");
   });
 
+  let leading = false;
   return {
     kind: "postgres",
     send,
@@ -153,7 +158,10 @@ export function createPostgresBus(url: string): Bus {
           then true
           else pg_try_advisory_lock(${REPLAY_LOCK})
         end as leads`;
-      return row?.leads === true;
+      const leads = row?.leads === true;
+      if (leads !== leading) log.info({ leads }, leads ? "this instance now replays the API's events for every instance" : "another instance replays the API's events now");
+      leading = leads;
+      return leads;
     },
     async close() {
       await Promise.allSettled([listener.end(), lockHolder.end(), sender.end()]);

@@ -2,10 +2,12 @@ import "server-only";
 import type { Database } from "@/lib/db/connection";
 import { eventPage, type ApiEvent } from "@/lib/api/events";
 import type { Gateway } from "../gateway/gateway";
+import { errorField, log, outsideRequest } from "../runtime/log";
+import { metrics } from "../runtime/metrics";
 import { createLocalBus, type Bus, type BusMessage } from "./bus";
 import { createEventCursor } from "./event-cursor";
 import { toInboxEvent, type Hub } from "./hub";
-import { createWebhookVerifier } from "./webhook-verify";
+import { WebhookRejected, createWebhookVerifier } from "./webhook-verify";
 
 /**
  * How the inbox hears of changes: webhooks when the API sends them, and replay of
@@ -25,6 +27,10 @@ import { createWebhookVerifier } from "./webhook-verify";
  *
  * With several instances (lib/server/events/bus), events applied by one reach the others through
  * the bus, and only the bus's leader replays; the others ask it to.
+ *
+ * Every event applied is counted, with its lag from `createdAt`, by how it came (`webhook`,
+ * `replay`, or `instance` through the bus: lib/server/runtime/metrics). Webhook deliveries are
+ * logged, accepted or rejected, and so are replays that applied something, rebuilds and failures.
  */
 export type EventFeedStatus = {
   lastSeq: number | null;
@@ -33,6 +39,9 @@ export type EventFeedStatus = {
   /** How events reach the inbox now: by webhook, or by replay only. */
   via: "webhook" | "replay";
 };
+
+/** How an event reached this instance. */
+export type EventSource = "webhook" | "replay" | "instance";
 
 export type EventFeed = {
   start(): void;
@@ -52,7 +61,8 @@ export type EventFeed = {
   restarted(): Promise<void>;
   /** A replay now unless one ran in the last `CATCH_UP_GAP_MS`: for bursts of browsers connecting. */
   catchUp(): Promise<void>;
-  ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]>;
+  /** Applies what was not applied yet (`source`: how it came, replay unless said); returns that. */
+  ingest(events: readonly ApiEvent[], source?: EventSource): Promise<ApiEvent[]>;
   status(): EventFeedStatus;
 };
 
@@ -113,17 +123,23 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     return true;
   }
 
-  async function apply(events: readonly ApiEvent[]): Promise<void> {
+  async function apply(events: readonly ApiEvent[], source: EventSource): Promise<void> {
     await gateway.apply(events);
-    for (const e of events) hub.publish(toInboxEvent(e));
+    const at = now();
+    for (const e of events) {
+      hub.publish(toInboxEvent(e));
+      metrics.eventsApplied.inc({ source });
+      const created = Date.parse(e.createdAt);
+      if (Number.isFinite(created)) metrics.eventLag.observe({ source }, Math.max(0, at - created) / 1000);
+    }
   }
 
-  async function ingest(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
+  async function ingest(events: readonly ApiEvent[], source: EventSource = "replay"): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
     const applied = await cursor.claim(sorted);
     // A new event at or behind the cursor: the API's history may have started over; replay checks.
     if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
-    await apply(applied);
+    await apply(applied, source);
     if (track(sorted)) await cursor.save(lastSeq!);
     return applied;
   }
@@ -148,6 +164,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       await cursor.save(page.lastSeq);
       return;
     }
+    const started = now();
+    const fromSeq = lastSeq;
+    let replayed = 0;
     for (let firstPage = true; ; firstPage = false) {
       const from: number = lastSeq;
       // The first page starts at the cursor's own event, when known, to check it is still there.
@@ -159,13 +178,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       const first = data[0];
       if (first && first.seq > from + 1) {
         // Events between were dropped from the replay window: nothing held can be trusted.
-        console.warn(`[inbox] events ${from + 1}–${first.seq - 1} are beyond the replay window; rebuilding from the API.`);
+        log.warn({ fromSeq: from + 1, toSeq: first.seq - 1 }, `events ${from + 1}–${first.seq - 1} are beyond the replay window; rebuilding from the API`);
         await rebuild();
         await bus.send({ type: "rebuild" });
         lastSeq = first.seq - 1;
         anchor = null;
       }
-      await ingest(data);
+      replayed += (await ingest(data, "replay")).length;
       if (!data.length && page.lastSeq > (lastSeq ?? 0)) {
         // A filtered or empty answer still moves forward (lib/api/events: lastSeq semantics).
         lastSeq = page.lastSeq;
@@ -176,6 +195,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }
     gapSeen = false;
     lastReplayAt = now();
+    // Replay runs every few seconds while browsers watch: only one that found something is news.
+    log[replayed ? "info" : "debug"]({ applied: replayed, fromSeq, toSeq: lastSeq, durationMs: now() - started }, `event replay applied ${replayed} event(s)`);
     await cursor.purge();
   }
 
@@ -188,7 +209,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   async function restart(): Promise<void> {
     // Read before rebuilding, so nothing after it is skipped: what falls between is applied twice, harmlessly.
     const latest = (await readEvents(Number.MAX_SAFE_INTEGER, 1)).lastSeq;
-    console.warn(`[inbox] the API's events started over (its latest seq is ${latest}, the inbox was at ${lastSeq ?? "none"}); rebuilding from the API.`);
+    log.warn({ latestSeq: latest, lastSeq }, `the API's events started over (its latest seq is ${latest}, the inbox was at ${lastSeq ?? "none"}); rebuilding from the API`);
     await rebuild();
     lastSeq = latest;
     anchor = null;
@@ -197,14 +218,14 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     await bus.send({ type: "rebuild" });
     gapSeen = false;
     lastReplayAt = now();
-    await options.onRestart?.().catch((error: unknown) => console.error("[inbox] after the API's events started over:", error instanceof Error ? error.message : error));
+    await options.onRestart?.().catch((error: unknown) => log.error({ error: errorField(error) }, "after the API's events started over, making what a reset dropped again failed"));
   }
 
   const fromOtherInstance = (message: BusMessage) => {
     const done = (() => {
       if (message.type === "events") {
         track([...message.events].sort((a, b) => a.seq - b.seq));
-        return apply(message.events);
+        return apply(message.events, "instance");
       }
       if (message.type === "rebuild") {
         // The replaying instance may have moved the cursor back (a restart); the database has it.
@@ -218,7 +239,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       if (message.type === "restarted" && !stopped) return bus.leads().then((leads) => (leads ? feed.restarted() : undefined));
       return Promise.resolve();
     })();
-    done.catch((error: unknown) => console.error(`[inbox] applying another instance's ${message.type} failed:`, error instanceof Error ? error.message : error));
+    done.catch((error: unknown) => log.error({ busMessage: message.type, error: errorField(error) }, `applying another instance's ${message.type} failed`));
   };
   bus.onMessage(fromOtherInstance);
 
@@ -237,14 +258,15 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const schedule = (ms: number) => {
     if (timer) clearTimeout(timer);
     dueAt = now() + ms;
-    timer = setTimeout(() => void tick(), ms);
+    // The next replay is the feed's, not the request that brought it forward.
+    timer = outsideRequest(() => setTimeout(() => void tick(), ms));
     timer.unref?.();
   };
   const tick = async () => {
     timer = null;
     dueAt = null;
     if (stopped) return;
-    await feed.replayNow().catch((error: unknown) => console.error("[inbox] event replay failed:", error instanceof Error ? error.message : error));
+    await feed.replayNow().catch((error: unknown) => log.error({ error: errorField(error) }, "event replay failed"));
     if (stopped || timer) return;
     schedule(cadence());
   };
@@ -255,7 +277,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       void (async () => {
         lastSeq = await cursor.load();
         await tick();
-      })().catch((error: unknown) => console.error("[inbox] event intake could not start:", error));
+      })().catch((error: unknown) => log.error({ error: errorField(error) }, "event intake could not start"));
     },
     stop() {
       stopped = true;
@@ -263,16 +285,30 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       timer = null;
     },
     receiveWebhook(rawBody, headers) {
-      const event = verify(rawBody, headers);
+      let event: ApiEvent;
+      try {
+        event = verify(rawBody, headers);
+      } catch (error) {
+        if (error instanceof WebhookRejected) {
+          metrics.webhookDeliveries.inc({ result: "rejected" });
+          log.warn({ reason: error.reason, webhookId: headers.get("webhook-id") }, `webhook rejected: ${error.message}`);
+        }
+        throw error;
+      }
       lastWebhookAt = now();
-      const applied = ingest([event]).then((done) => {
+      metrics.webhookDeliveries.inc({ result: "accepted" });
+      const about = { eventId: event.id, eventType: event.type, seq: event.seq };
+      log.info(about, `webhook received: ${event.type}`);
+      const applied = ingest([event], "webhook").then((done) => {
         if (gapSeen) void feed.replayNow().catch(() => undefined);
         return done.length ? ("applied" as const) : ("duplicate" as const);
       });
+      applied.catch((error: unknown) => log.error({ ...about, error: errorField(error) }, "a webhook's event could not be applied"));
       return { event, applied };
     },
     replayNow() {
-      replaying ??= replay().finally(() => {
+      // A replay is the feed's, shared by whoever asks; not the line of the request that asked first.
+      replaying ??= outsideRequest(replay).finally(() => {
         replaying = null;
       });
       return replaying;

@@ -1,12 +1,14 @@
 import "server-only";
 import type { ApiEvent } from "@/lib/api/events";
 import type { InboxEvent } from "@/lib/api/inbox-events";
+import { metrics } from "../runtime/metrics";
 
 /**
  * Fan-out of what changed to every open browser (the SSE streams of app/api/events). Each
  * message has a number of its own, so a browser that reconnects with `Last-Event-ID` gets
  * what it missed from a short memory — or, when that is gone, a `resync` telling it to read
- * everything again. Who may hear what is decided per subscriber (`accepts`).
+ * everything again. Who may hear what is decided per subscriber (`accepts`). Subscribers are
+ * the open event streams, counted in `inbox_event_streams_open`.
  */
 export type HubMessage = { id: number; event: InboxEvent };
 
@@ -55,8 +57,11 @@ export function createHub(options: { memory?: number } = {}): Hub {
           for (const message of recent) if (message.id > lastEventId && subscriber.accepts(message.event)) subscriber.send(message);
         }
       }
+      if (!subscribers.has(subscriber)) metrics.eventStreams.inc();
       subscribers.add(subscriber);
-      return () => subscribers.delete(subscriber);
+      return () => {
+        if (subscribers.delete(subscriber)) metrics.eventStreams.dec();
+      };
     },
     clients: () => subscribers.size,
     lastId: () => next,

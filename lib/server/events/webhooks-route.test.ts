@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as webhooksRoute from "@/app/api/webhooks/route";
 import { errorBody } from "@/lib/api/errors";
+import { log } from "../runtime/log";
 import { ORIGIN, startTestBff, type TestBff } from "../testing/bff";
 
 // POST /api/webhooks refuses what is not the API's with the spec body, and never as a failure of ours.
@@ -38,8 +39,9 @@ async function expectRefused(response: Response, status: number, code: string) {
 }
 
 describe("POST /api/webhooks refusals", () => {
-  it("a missing, malformed, forged or stale signature is 401 unauthorized, and nothing is logged", async () => {
-    const errors = vi.spyOn(console, "error");
+  it("a missing, malformed, forged or stale signature is 401 unauthorized, logged as a refusal and not as a failure", async () => {
+    const errors = vi.spyOn(log, "error");
+    const warnings = vi.spyOn(log, "warn");
     const body = JSON.stringify({ id: "evt1" });
     const other = `whsec_${Buffer.from("another-secret-of-thirty-two-bytes").toString("base64")}`;
     const cases: Record<string, string>[] = [
@@ -56,10 +58,12 @@ describe("POST /api/webhooks refusals", () => {
     ];
     for (const headers of cases) await expectRefused(await post(body, headers), 401, "unauthorized");
     expect(errors).not.toHaveBeenCalled();
+    expect(warnings).toHaveBeenCalledTimes(cases.length);
+    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ reason: "signature" }), expect.stringMatching(/^webhook rejected/));
   });
 
-  it("a signed body that is not an event is 400 invalidRequest, and nothing is logged", async () => {
-    const errors = vi.spyOn(console, "error");
+  it("a signed body that is not an event is 400 invalidRequest, and not logged as a failure", async () => {
+    const errors = vi.spyOn(log, "error");
     for (const body of ["", "not json", "{", "null", "42", '"text"', "[]", "{}", JSON.stringify({ id: "evt1", type: "message.received" })]) {
       await expectRefused(await post(body, signed(body)), 400, "invalidRequest");
     }
@@ -69,7 +73,7 @@ describe("POST /api/webhooks refusals", () => {
   it("a refusal raised by another copy of the verifier (the runtime's bundle) is still answered as a refusal", async () => {
     vi.resetModules();
     const other = await import("./webhook-verify");
-    const errors = vi.spyOn(console, "error");
+    const errors = vi.spyOn(log, "error");
     for (const [reason, status, code] of [["signature", 401, "unauthorized"], ["body", 400, "invalidRequest"]] as const) {
       vi.spyOn(bff.runtime.events, "receiveWebhook").mockImplementationOnce(() => {
         throw new other.WebhookRejected(reason, "Refused by the runtime's copy.");

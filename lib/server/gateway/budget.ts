@@ -1,4 +1,6 @@
 import "server-only";
+import { log, noteBudgetWait } from "../runtime/log";
+import { metrics, secondsSince } from "../runtime/metrics";
 
 /**
  * The team's request budget, shared by every member of the inbox (and every other client of
@@ -13,6 +15,10 @@ import "server-only";
  * A 429's `Retry-After` holds everything back until then; the request is queued and tried
  * again, never failed for that reason. Waiting requests leave in priority order, then in the
  * order they came.
+ *
+ * What it knows is in the metrics (lib/server/runtime/metrics): the window as the API last
+ * said, each request's wait and how many wait; a request's waits are on its log line, and a
+ * 429 is logged.
  */
 export type Priority = "write" | "read" | "background";
 
@@ -85,6 +91,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
       // Lower priorities never pass higher ones that are waiting.
       if (queue.length) break;
     }
+    for (const priority of ORDER) metrics.queueLength.set({ priority }, queues[priority].length);
     const waiting = ORDER.some((p) => queues[p].length);
     if (!waiting) return;
     const wakeAt = blockedUntil !== null && now() < blockedUntil ? blockedUntil : (resetAt ?? now() + 1000);
@@ -107,13 +114,18 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     if (l !== null) limit = l;
     if (r !== null) remaining = r;
     if (reset !== null) resetAt = reset * 1000;
+    if (limit !== null) metrics.budgetLimit.set(limit);
+    if (remaining !== null) metrics.budgetRemaining.set(remaining);
+    if (resetAt !== null) metrics.budgetReset.set(resetAt / 1000);
     if (response.status === 429) {
       const retryAfter = read("retry-after") ?? options.defaultRetryAfterSeconds ?? 1;
       blockedUntil = Math.max(blockedUntil ?? 0, now() + retryAfter * 1000);
+      log.warn({ retryAfterSeconds: retryAfter, remaining, limit }, `the API's rate limit answered 429: upstream requests wait ${retryAfter} s`);
     }
   }
 
   async function attempt(priority: Priority, send: () => Promise<Response>, tries: number): Promise<Response> {
+    const queuedAt = performance.now();
     await new Promise<void>((go) => {
       // Counted in flight the moment it is let through, before anything else is weighed.
       queues[priority].push(() => {
@@ -122,6 +134,8 @@ export function createBudget(options: BudgetOptions = {}): Budget {
       });
       pump();
     });
+    metrics.queueWait.observe({ priority }, secondsSince(queuedAt));
+    noteBudgetWait(performance.now() - queuedAt);
     let response: Response;
     try {
       response = await send();

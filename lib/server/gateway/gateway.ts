@@ -10,6 +10,7 @@ import { accountLink as accountLinkSchema } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { parseQuery } from "@/lib/api/query";
 import { thread as threadSchema, threadListQuery, type Thread } from "@/lib/api/threads";
+import { errorField, log } from "../runtime/log";
 import { createBudget, type Budget, type Priority } from "./budget";
 import { EVENT_EFFECTS, READ_CACHE, UNKNOWN_EVENT_EFFECT, WRITE_EFFECTS, type Holdings, type Params, type ReadOperation } from "./effects";
 import { createReadCache, type CachedAnswer, type ReadCache } from "./read-cache";
@@ -204,7 +205,7 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
           await applyOne(event);
         } catch (error) {
           // One event that cannot be applied must not stop the rest; what it named is read again.
-          console.error(`[inbox] applying event ${event.id} (${event.type}) failed:`, error);
+          log.error({ eventId: event.id, eventType: event.type, seq: event.seq, error: errorField(error) }, "applying an event failed; what it names is read again");
           if (event.object.type === "thread") index.refresh(event.object.id).catch(() => undefined);
         }
       }

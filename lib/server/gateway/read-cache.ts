@@ -1,4 +1,5 @@
 import "server-only";
+import { metrics } from "../runtime/metrics";
 
 /**
  * Upstream answers kept for every member to share: one entry per path and normalised query,
@@ -12,6 +13,9 @@ import "server-only";
  * When the API fails (a 5xx, a timeout, no answer), the last good answer is served instead —
  * even one aged out or invalidated — marked `stale`: members keep reading, slightly behind,
  * while the inbox says it is reconnecting, rather than meeting errors.
+ *
+ * Each read is counted by how it was answered (`inbox_read_cache_requests_total`): `hit`,
+ * `miss` (this read went upstream), `shared` (it joined one in flight) or `stale`.
  */
 export type CachedAnswer = {
   status: number;
@@ -60,9 +64,11 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
       const found = entries.get(key);
       if (found && found.current && now() - found.storedAt < found.ttlMs) {
         store(key, found);
+        metrics.readCache.inc({ result: "hit" });
         return { answer: found.answer, hit: true, stale: false };
       }
       let pending = loading.get(key)?.promise;
+      metrics.readCache.inc({ result: pending ? "shared" : "miss" });
       if (!pending) {
         const startedAt = generation;
         pending = load().then((answer) => {
@@ -82,12 +88,12 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
         answer = await pending;
       } catch (error) {
         const fallback = entries.get(key);
-        if (fallback) return { answer: fallback.answer, hit: true, stale: true };
+        if (fallback) return staleRead(fallback.answer);
         throw error;
       }
       if (answer.status >= 500) {
         const fallback = entries.get(key);
-        if (fallback) return { answer: fallback.answer, hit: true, stale: true };
+        if (fallback) return staleRead(fallback.answer);
       }
       return { answer, hit: false, stale: false };
     },
@@ -122,4 +128,9 @@ export function createReadCache(options: { now?: () => number; maxEntries?: numb
     /** Entries that answer reads without a request (not the ones kept only as stand-ins). */
     size: () => [...entries.values()].filter((e) => e.current).length,
   };
+}
+
+function staleRead(answer: CachedAnswer): CacheRead {
+  metrics.readCache.inc({ result: "stale" });
+  return { answer, hit: true, stale: true };
 }

@@ -1,9 +1,12 @@
 import "server-only";
 import { createApiClient, type ApiClient } from "@/lib/api/client";
+import { matchEndpoints } from "@/lib/api/endpoints";
 import { ApiError, type ErrorBody } from "@/lib/api/errors";
 import type { DatabaseConfig } from "@/lib/db/connection";
 import type { Sandbox } from "@/lib/sandbox/app";
 import type { InboxConfig, InboxMode } from "../runtime/env";
+import { log, noteUpstream, type UpstreamCall } from "../runtime/log";
+import { metrics, secondsSince } from "../runtime/metrics";
 
 /**
  * The way to API v2, and the only module that sees the token.
@@ -21,6 +24,10 @@ import type { InboxConfig, InboxMode } from "../runtime/env";
  * client gets those as responses (lib/api's client would otherwise report any thrown fetch
  * error as the browser's `networkError`), so they reach its callers as the same ApiError.
  * `content-encoding` and `content-length` are dropped because the body is already decoded.
+ *
+ * Each API request is counted and timed by operation and status (lib/server/runtime/metrics),
+ * listed on the line of the request it served (lib/server/runtime/log), and logged when it
+ * failed: no answer, a 5xx, or a 401 (the inbox's token refused).
  */
 
 /** `fetch(path, init)`: `path` is relative to the version 2 root, with its query string. */
@@ -65,6 +72,9 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
   let send: (request: Request) => Promise<Response>;
   let close: () => Promise<void>;
   let sandboxSend: ((request: Request) => Promise<Response>) | null = null;
+  // Demo mode: opening the in-process sandbox (seeding a fresh one, on a busy machine) is not the
+  // API being slow, so the timeout starts once it is open. A failed open fails the send as before.
+  let opened: () => Promise<unknown> = () => Promise.resolve();
 
   if (config.mode === "demo") {
     root = SANDBOX_ROOT;
@@ -79,6 +89,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     };
     send = async (request) => (await sandbox()).fetch(request);
     sandboxSend = send;
+    opened = () => sandbox().catch(() => undefined);
     close = async () => {
       if (owned) {
         if (privateSandbox) await (await privateSandbox).close();
@@ -94,10 +105,22 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
   }
 
   const token = config.apiToken;
+  const rootPath = new URL(root).pathname.replace(/\/+$/, "");
   let requests = 0;
-  const guarded = (request: Request) => {
+  const guarded = async (request: Request) => {
     requests += 1;
-    return withTimeout(send, request, timeoutMs);
+    const started = performance.now();
+    const endpoint = operationOf(request.method, new URL(request.url).pathname.slice(rootPath.length));
+    try {
+      await opened();
+      const response = await withTimeout(send, request, timeoutMs);
+      observe({ endpoint, status: response.status, durationMs: elapsed(started), requestId: response.headers.get("x-request-id") }, started);
+      return response;
+    } catch (error) {
+      const status = request.signal.aborted ? "aborted" : error instanceof ApiError && error.status === 504 ? "timeout" : "unreachable";
+      observe({ endpoint, status, durationMs: elapsed(started), requestId: null }, started);
+      throw error;
+    }
   };
 
   const upstreamFetch: UpstreamFetch = (path, init) => {
@@ -136,6 +159,24 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     requestCount: () => requests,
     close,
   };
+}
+
+/** The API v2 operation a request is for, by method and path (relative to the version 2 root). */
+function operationOf(method: string, path: string): string {
+  return matchEndpoints(path).find((match) => match.endpoint.method === method.toUpperCase())?.operation ?? "other";
+}
+
+function observe(call: UpstreamCall, started: number): void {
+  metrics.upstreamRequests.inc({ endpoint: call.endpoint, status: String(call.status) });
+  metrics.upstreamDuration.observe({ endpoint: call.endpoint }, secondsSince(started));
+  noteUpstream(call);
+  if (call.status === "aborted") return;
+  if (typeof call.status === "string" || call.status >= 500) log.warn({ upstream: call }, `the API failed: ${call.endpoint} ${call.status}`);
+  else if (call.status === 401) log.error({ upstream: call }, "the API refused the inbox's token (401): check INBOX_API_TOKEN");
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
 }
 
 async function withTimeout(send: (request: Request) => Promise<Response>, request: Request, timeoutMs: number): Promise<Response> {

@@ -2,7 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { isApiError } from "@/lib/api/errors";
 import { runtime as startRuntime, startedRuntime, type Runtime } from "../runtime/runtime";
-import { errorResponse, newRequestId } from "./route";
+import { requestId as currentRequestId } from "../runtime/log";
+import { errorResponse, noteRoute } from "./route";
 
 /**
  * The inbox's health, three ways; nothing secret in any (no URL, token, version or error text):
@@ -92,8 +93,9 @@ const NO_STORE = { "cache-control": "no-store" };
 
 /** A probe's handler: the route wrapper's request ID and error body, without its wait for the runtime. */
 function probe(handler: () => Promise<Response>) {
-  return async (): Promise<Response> => {
-    const requestId = newRequestId();
+  return async (request: Request): Promise<Response> => {
+    const requestId = currentRequestId();
+    noteRoute(request);
     try {
       const response = await handler();
       response.headers.set("x-request-id", requestId);

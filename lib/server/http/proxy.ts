@@ -6,6 +6,7 @@ import { SERVICE_ID_PATTERN } from "@/lib/api/primitives";
 import { describeIssues, parseQuery } from "@/lib/api/query";
 import { atLeast, permit, resolve, type PolicyRow } from "../access/policy";
 import { canSee, filterVisible, type Viewer } from "../access/visibility";
+import { errorField, log, noteRequest } from "../runtime/log";
 import { apiError } from "./route";
 import type { WriteRecord } from "../activity/activity";
 import type { Gateway } from "../gateway/gateway";
@@ -60,6 +61,7 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
     throw new ApiError({ status: resolution.status, code: resolution.code, message: resolution.message, details });
   }
   const { operation, params, row } = resolution;
+  noteRequest({ route: `v2:${operation}` });
   checkParams(params);
 
   const query = parseQuery(ENDPOINTS[operation].query, request.search);
@@ -92,8 +94,9 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
   if (answer.ok && context.onWrite) {
     const text = await answer.clone().text();
     await context
-      .onWrite({ operation, params, body, answer: safeJson(text) ?? null, before, requestId: answer.headers.get("x-request-id") })
-      .catch((error: unknown) => console.error("[inbox] recording activity failed:", error instanceof Error ? error.message : error));
+      // A DELETE says in its query what it does (how far an unsend goes, which reaction): the log keeps that as its body.
+      .onWrite({ operation, params, body: body ?? (request.search.size ? query.data : null), answer: safeJson(text) ?? null, before, requestId: answer.headers.get("x-request-id") })
+      .catch((error: unknown) => log.error({ operation, error: errorField(error) }, "recording activity failed"));
   }
   return relay(answer, null);
 }

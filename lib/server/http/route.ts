@@ -1,8 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody, type KnownErrorCode } from "@/lib/api/errors";
+import { INBOX_ENDPOINTS, INBOX_OPERATIONS, inboxRoute } from "@/lib/api/inbox-endpoints";
 import { pathProblem } from "@/lib/api/paths";
 import { describeIssues } from "@/lib/api/query";
+import { errorField, log, noteRequest, requestId as currentRequestId } from "../runtime/log";
 import { runtime, type Runtime } from "../runtime/runtime";
 import { isSameOrigin } from "./origin";
 import { viewerFrom, type SessionViewer } from "./session";
@@ -15,6 +17,8 @@ import { viewerFrom, type SessionViewer } from "./session";
  *   before Next decodes the path);
  * - a `ZodError` → 400 invalidRequest; an `ApiError` → its status and body (Retry-After kept);
  *   anything else → 500 internalError, logged with its request ID, never a stack to the browser;
+ * - the request ID is the one scripts/server.mjs gave the request (lib/server/runtime/log), and
+ *   the request's log line is told its route: the row of lib/api/inbox-endpoints it runs;
  * - writes (anything but GET, HEAD, OPTIONS) come only from the inbox's own pages: the
  *   browser's `Sec-Fetch-Site` must say same-origin, or, where it is not sent, `Origin` must
  *   be the inbox's own (CSRF). A request with neither is refused;
@@ -45,7 +49,8 @@ export function publicRoute<Params = Record<string, never>>(handler: PublicHandl
 
 function wrap<Params>(handler: PublicHandler<Params>, options: { crossOrigin?: boolean } = {}) {
   return async (request: Request, next: { params: Promise<Params> }): Promise<Response> => {
-    const requestId = newRequestId();
+    const requestId = currentRequestId();
+    noteRoute(request);
     try {
       const problem = pathProblem(new URL(request.url).pathname);
       if (problem) throw apiError("invalidRequest", problem);
@@ -74,7 +79,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return Response.json({ ...error.toBody(), requestId: error.requestId || requestId }, { status: error.status, headers });
   }
   if (error instanceof z.ZodError) return errorJson(400, "invalidRequest", describeIssues(error), requestId);
-  console.error(`[inbox] ${requestId} failed:`, error);
+  log.error({ requestId, error: errorField(error) }, "the inbox failed to handle a request");
   return errorJson(500, "internalError", "The inbox failed to handle this request.", requestId);
 }
 
@@ -88,8 +93,12 @@ export function apiError(code: KnownErrorCode, message: string, details: Record<
   return new ApiError({ status: ERROR_STATUS[code], code, message, details });
 }
 
-export function newRequestId(): string {
-  return `inbox${crypto.randomUUID().replaceAll("-", "")}`;
+/** Names the request's row of lib/api/inbox-endpoints (`users.update`) on its log line. */
+export function noteRoute(request: Request): void {
+  const found = inboxRoute(new URL(request.url).pathname);
+  if (!found) return;
+  const method = request.method.toUpperCase();
+  noteRequest({ route: INBOX_OPERATIONS.find((operation) => INBOX_ENDPOINTS[operation].path === found.path && INBOX_ENDPOINTS[operation].method === method) ?? found.path });
 }
 
 function isWrite(method: string): boolean {

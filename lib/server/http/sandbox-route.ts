@@ -1,6 +1,7 @@
 import "server-only";
 import { viewerFrom, type SessionViewer } from "./session";
 import { apiError } from "./route";
+import { errorField, log } from "../runtime/log";
 import type { Runtime } from "../runtime/runtime";
 import { SANDBOX_PUBLIC_PATH } from "../gateway/upstream";
 import { permitSandboxRelay, sandboxRelayRow } from "../access/policy";
@@ -33,7 +34,7 @@ export async function relaySandbox(request: Request, runtime: Runtime, viewer: S
   if (answer.ok && request.method === "POST" && path === "/_sandbox/reset") {
     // The sandbox's world and event history started over: the inbox rebuilds before answering,
     // rather than whenever its replay would notice; but never waits long on a slow API for it.
-    const rebuilt = runtime.events.restarted().catch((error: unknown) => console.error("[inbox] rebuilding after the sandbox's reset failed:", error instanceof Error ? error.message : error));
+    const rebuilt = runtime.events.restarted().catch((error: unknown) => log.error({ error: errorField(error) }, "rebuilding after the sandbox's reset failed"));
     await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, RESET_REBUILD_WAIT_MS).unref())]);
   }
   const out = new Headers();

@@ -5,13 +5,15 @@ import { cache } from "react";
 import { ROLES, type Role } from "../access/policy";
 import { type Viewer } from "../access/visibility";
 import type { ClientViewer } from "@/lib/client/viewer";
+import { noteRequest } from "../runtime/log";
 import { runtime, type Runtime } from "../runtime/runtime";
 
 /**
  * Who is asking: the signed-in user behind a request's session cookie, with the inbox role
  * and API member read fresh from the database on every request (a role change applies at
  * once), and the team's visibility setting. Pages call `requireViewer`, which sends a
- * visitor without a session to the login page; route handlers call `viewerFrom`.
+ * visitor without a session to the login page; route handlers call `viewerFrom`. The user's
+ * ID (never their email) goes on the request's log line.
  */
 export type SessionViewer = Viewer & {
   userId: string;
@@ -28,6 +30,7 @@ export async function viewerFrom(requestHeaders: Headers, rt?: Runtime, options:
   const found = await auth.api.getSession({ headers: requestHeaders, query: options.refresh === false ? { disableRefresh: true } : undefined });
   if (!found) return null;
   const { user } = found;
+  noteRequest({ userId: user.id });
   const role = (ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as Role) : "member";
   const { memberVisibility } = await settings.get();
   return {

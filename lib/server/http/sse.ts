@@ -2,6 +2,7 @@ import "server-only";
 import { INBOX_EVENT_NAME, type InboxEvent } from "@/lib/api/inbox-events";
 import type { HubMessage } from "../events/hub";
 import { atLeast } from "../access/policy";
+import { errorField, log } from "../runtime/log";
 import { canSee } from "../access/visibility";
 import type { Runtime } from "../runtime/runtime";
 import { viewerFrom, type SessionViewer } from "./session";
@@ -67,7 +68,7 @@ export function eventsResponse(request: Request, runtime: Runtime, initial: Sess
           do {
             again = false;
             const next = await viewerFrom(request.headers, runtime, { refresh: false }).catch((error: unknown) => {
-              console.error("[inbox] checking an event stream's session failed:", error instanceof Error ? error.message : error);
+              log.error({ error: errorField(error) }, "checking an event stream's session failed");
               return null;
             });
             if (closed) return;

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { REPORTED_VARIABLES } from "./config-report";
 import { ConfigError, DEMO_TOKEN, describeConfig, loadConfig } from "./env";
 
 const TOKEN = "tok_live_9f8e7d6c5b4a";
@@ -54,6 +56,24 @@ describe("loadConfig: modes", () => {
 });
 
 describe("loadConfig: each variable", () => {
+  it("NODE_ENV is production, development or test", () => {
+    expect(loadConfig({}).nodeEnv).toBe("development");
+    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({ nodeEnv: "test", production: false });
+    expect(loadConfig({ NODE_ENV: "production", INBOX_LISTEN_HOST: "127.0.0.1" })).toMatchObject({ nodeEnv: "production", production: true });
+    expect(refusal({ NODE_ENV: "staging" }, "NODE_ENV")).toContain("production, development or test");
+  });
+
+  it("HOSTNAME, handed over by scripts/server.mjs as INBOX_LISTEN_HOST, is an address or a host name", () => {
+    for (const host of ["127.0.0.1", "0.0.0.0", "::", "localhost", "inbox-host"]) {
+      expect(loadConfig({ INBOX_LISTEN_HOST: host, INBOX_SECRET: SECRET }).listenHost).toBe(host);
+    }
+    expect(loadConfig({}).listenHost).toBeNull();
+    expect(loadConfig({ NODE_ENV: "production", INBOX_SECRET: SECRET }).listenHost).toBe("0.0.0.0");
+    for (const bad of ["not a host", "http://0.0.0.0", "10.0.0.1:3000"]) {
+      expect(refusal({ INBOX_LISTEN_HOST: bad }, "HOSTNAME")).toContain("(or --hostname) must be an IP address or a host name");
+    }
+  });
+
   it("INBOX_API_BASE_URL must be an http(s) URL", () => {
     for (const bad of ["api.example.com", "ftp://api.example.com/v2", "not a url", "https://user:hunter2@api.example.com/v2"]) {
       expect(refusal({ INBOX_API_BASE_URL: bad, INBOX_API_TOKEN: TOKEN }, "INBOX_API_BASE_URL")).toContain("http or https URL");
@@ -229,3 +249,34 @@ describe("describeConfig and logging", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 });
+
+describe("the configuration's variables", () => {
+  it("are the same in env.ts's reads, the check-config report and README's configuration table", () => {
+    const read = new Set<string>();
+    const recording = new Proxy({} as Record<string, string | undefined>, {
+      get: (_, name) => {
+        if (typeof name === "string") read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(recording);
+    // scripts/server.mjs hands HOSTNAME (or --hostname) over as INBOX_LISTEN_HOST.
+    const validated = [...read].map((name) => (name === "INBOX_LISTEN_HOST" ? "HOSTNAME" : name)).sort();
+    expect(validated).toContain("DATABASE_URL");
+    expect([...REPORTED_VARIABLES].sort()).toEqual(validated);
+    expect(readmeVariables().sort()).toEqual(validated);
+  });
+});
+
+/** The variables named in the first column of README's configuration table. */
+function readmeVariables(): string[] {
+  const lines = readFileSync(new URL("../../../README.md", import.meta.url), "utf8").split("\n");
+  const header = lines.findIndex((line, index) => line.startsWith("| Variable") && lines.slice(0, index).some((above) => above === "## Configuration"));
+  expect(header).toBeGreaterThan(0);
+  const rows: string[] = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith("|")) break;
+    rows.push(line.split("|")[1] ?? "");
+  }
+  return rows.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? ""));
+}

@@ -16,7 +16,8 @@ import { brandedError } from "@/lib/api/branded-error";
  * - `INBOX_SECRET` is required in production with a real upstream, and whenever the inbox is
  *   reachable beyond this machine: `INBOX_PUBLIC_URL` names another host, or it listens on an
  *   address other than loopback. scripts/server.mjs hands that address over in
- *   `INBOX_LISTEN_HOST` (not a setting: it always writes it); unset in production means a bare
+ *   `INBOX_LISTEN_HOST` (not a setting: it always writes it, and it is checked and reported
+ *   under the name the operator sets, `HOSTNAME`); unset in production means a bare
  *   `next start`, every interface, and unset elsewhere a script or test that does not listen
  *   (`HOSTNAME` itself is not read here, as containers set it to their own name). Otherwise,
  *   as for the demo on localhost, a fixed development secret is used and a warning is returned
@@ -24,6 +25,9 @@ import { brandedError } from "@/lib/api/branded-error";
  * - Secrets (token, session secret, webhook secret, admin password) are on the object for
  *   the modules that need them, but `toJSON`, `toString` and `util.inspect` all give the
  *   log-safe `describeConfig` summary, so logging the config cannot leak them.
+ * - A variable is one line here (a `parse` with its sentence), one row in config-report.ts
+ *   (what `--check-config` prints, secrets masked) and one row in README's configuration table;
+ *   env.test.ts holds the three to the same names.
  */
 
 export const DEMO_TOKEN = "sandbox-token-acme";
@@ -34,6 +38,7 @@ export type InboxMode = "demo" | "upstream";
 
 export type InboxConfig = {
   readonly mode: InboxMode;
+  readonly nodeEnv: "development" | "production" | "test";
   readonly production: boolean;
   /** The API's version 2 root; null in demo mode (the sandbox is called in-process). */
   readonly apiBaseUrl: string | null;
@@ -47,6 +52,8 @@ export type InboxConfig = {
   readonly webhookSecret: string | null;
   readonly admin: { readonly email: string; readonly password: string } | null;
   readonly port: number;
+  /** The address scripts/server.mjs listens on (HOSTNAME or --hostname); null for a script that does not listen. */
+  readonly listenHost: string | null;
   /** The inbox's public origin (`INBOX_PUBLIC_URL`), or null to take it from each request. */
   readonly publicUrl: string | null;
   /** Session cookies carry `Secure`: in production, unless served over plain http on this machine. */
@@ -58,6 +65,10 @@ export type InboxConfig = {
   readonly upstreamTimeoutMs: number;
   /** How long a stopping server waits for requests in flight before it closes the database anyway. */
   readonly shutdownTimeoutMs: number;
+  /** The least level logged (LOG_LEVEL); scripts/server.mjs, which makes the logger, reads it before this module can. */
+  readonly logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** The bearer token /api/metrics asks for; null: it answers this machine only (lib/server/http/metrics-route). */
+  readonly metricsToken: string | null;
   /** Demo mode: how many threads the embedded sandbox seeds into a fresh data folder; null for its standard world. */
   readonly demoScale: number | null;
   /** Things worth telling the operator at start; never secret. */
@@ -91,7 +102,8 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     const value = env[name];
     return value === undefined || value.trim() === "" ? undefined : value.trim();
   };
-  const production = get("NODE_ENV") === "production";
+  const nodeEnv = parse("NODE_ENV", get("NODE_ENV"), z.enum(["development", "production", "test"]), "must be production, development or test: production for a deployment.") ?? "development";
+  const production = nodeEnv === "production";
   const warnings: string[] = [];
 
   const apiBaseUrl = parse("INBOX_API_BASE_URL", get("INBOX_API_BASE_URL"), httpUrl, "must be an http or https URL without credentials (the token authenticates): the version 2 root of the API, such as https://api.example.com/v2.");
@@ -144,7 +156,9 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   }
   const servedAt = new URL(publicUrl ?? `http://localhost:${port}`);
   const secureCookies = servedAt.protocol === "https:" || (production && !isLoopback(servedAt.hostname));
-  const listenHost = get("INBOX_LISTEN_HOST") ?? (production ? "0.0.0.0" : null);
+  const listenHost =
+    parse("HOSTNAME", get("INBOX_LISTEN_HOST"), listenAddress, "(or --hostname) must be an IP address or a host name: where the inbox listens, such as 0.0.0.0 or 127.0.0.1.") ??
+    (production ? "0.0.0.0" : null);
   const reachable = !isLoopback(servedAt.hostname) ? `INBOX_PUBLIC_URL is ${servedAt.origin}` : listenHost && !isLoopback(listenHost) ? `it listens on ${listenHost}` : null;
   // The development secret is in this repository for anyone to read; it may only guard this machine.
   if (secretIsDevelopmentDefault && reachable) {
@@ -162,12 +176,17 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   const shutdownTimeoutMs =
     parse("INBOX_SHUTDOWN_TIMEOUT_MS", get("INBOX_SHUTDOWN_TIMEOUT_MS"), integerString(0, 300_000), "must be a whole number of milliseconds from 0 to 300000: how long a stopping inbox waits for requests in flight.") ?? 10_000;
 
+  const logLevel =
+    parse("LOG_LEVEL", get("LOG_LEVEL"), z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "must be one of fatal, error, warn, info, debug, trace or silent: the least level logged.") ?? "info";
+  const metricsToken = parse("INBOX_METRICS_TOKEN", get("INBOX_METRICS_TOKEN"), z.string().regex(/^\S{16,}$/), "must be at least 16 characters without spaces: the bearer token Prometheus sends to /api/metrics.") ?? null;
+
   const demoScale =
     parse("INBOX_DEMO_SCALE", get("INBOX_DEMO_SCALE"), integerString(1, 100_000), "must be a whole number from 1 to 100000: how many conversations the demo seeds.") ?? null;
   if (demoScale !== null && mode !== "demo") warnings.push("INBOX_DEMO_SCALE only applies in demo mode; it is ignored with an upstream API.");
 
   const config: InboxConfig = {
     mode,
+    nodeEnv,
     production,
     apiBaseUrl: apiBaseUrl ?? null,
     apiToken,
@@ -178,12 +197,15 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     webhookSecret: webhookSecret ?? null,
     admin,
     port,
+    listenHost,
     publicUrl: publicUrl ? new URL(publicUrl).origin : null,
     secureCookies,
     signInAttemptsPerMinute,
     trustedProxies,
     upstreamTimeoutMs,
     shutdownTimeoutMs,
+    logLevel,
+    metricsToken,
     demoScale: mode === "demo" ? demoScale : null,
     warnings,
   };
@@ -258,6 +280,8 @@ const cidrList = z
   .string()
   .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
   .pipe(z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()])).min(1));
+
+const listenAddress = z.union([z.ipv4(), z.ipv6(), z.hostname()]);
 
 const postgresUrl = z.string().refine((value) => {
   try {

@@ -6,6 +6,7 @@ import type { DatabaseConfig, DatabaseHandle } from "@/lib/db/connection";
 import { createAuth, type Auth } from "../accounts/auth";
 import { inboxDatabaseConfig, openInboxDatabase } from "../store/db";
 import { config as processConfig, type InboxConfig } from "./env";
+import { errorField, log } from "./log";
 import type { Role } from "../access/policy";
 import { createPreferences, type Preferences } from "../accounts/preferences";
 import { createSettings, type Settings } from "../store/settings";
@@ -75,14 +76,14 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   // A user or the team's visibility changed: open event streams check their session, here and on every instance.
   const sessionsChanged = (userId: string | null) => {
     hub.recheck(userId);
-    bus.send({ type: "sessions", userId }).catch((error: unknown) => console.error("[inbox] telling other instances of a user change failed:", error instanceof Error ? error.message : error));
+    bus.send({ type: "sessions", userId }).catch((error: unknown) => log.error({ error: errorField(error) }, "telling other instances of a user change failed"));
   };
   const users = createUsers(database.db, auth, { onChange: sessionsChanged });
   const settings = createSettings(database.db, { onChange: () => sessionsChanged(null) });
   const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
   const gateway = createGateway(upstream);
   const share = (beat: PresenceBeat) =>
-    void bus.send({ type: "presence", beat }).catch((error: unknown) => console.error("[inbox] sharing presence failed:", error instanceof Error ? error.message : error));
+    void bus.send({ type: "presence", beat }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing presence failed"));
   const presence = createPresence({ publish: (event) => hub.publish(event), share });
   bus.onMessage((message) => {
     if (message.type === "presence") presence.receive(message.beat);
@@ -150,15 +151,15 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     throw error;
   }
   if (options.background !== false) {
-    begun.push(runtime.activity.purge().catch((error: unknown) => console.error("[inbox] purging old activity failed:", error instanceof Error ? error.message : error)));
+    begun.push(runtime.activity.purge().catch((error: unknown) => log.error({ error: errorField(error) }, "purging old activity failed")));
     // Read the team's threads now, so the first member to open the inbox does not wait.
-    begun.push(gateway.index.ready().catch((error: unknown) => console.error("[inbox] reading the team's threads failed:", error instanceof Error ? error.message : error)));
+    begun.push(gateway.index.ready().catch((error: unknown) => log.error({ error: errorField(error) }, "reading the team's threads failed")));
     events.start();
     if (config.mode === "demo" && webhookSecret) {
       subscribed = true;
       begun.push(
         subscribeToWebhooks().catch((error: unknown) =>
-          console.warn("[inbox] the demo sandbox's webhooks are off; events arrive by replay:", error instanceof Error ? error.message : error),
+          log.warn({ error: errorField(error) }, "the demo sandbox's webhooks are off; events arrive by replay"),
         ),
       );
     }
@@ -202,14 +203,16 @@ type Shared = { [SHARED]?: Promise<Runtime>; [STARTED]?: Runtime };
 export function runtime(): Promise<Runtime> {
   const holder = globalThis as Shared;
   if (!holder[SHARED]) {
+    const begun = performance.now();
     const starting = Promise.resolve().then(() => createRuntime(processConfig()));
     holder[SHARED] = starting;
     starting.then(
       (started) => {
         if (holder[SHARED] === starting) holder[STARTED] = started;
+        log.info({ mode: started.config.mode, durationMs: Math.round(performance.now() - begun) }, "started: the database is open and migrated");
       },
       (error: unknown) => {
-        console.error(`[inbox] could not start: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ error: errorField(error) }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
         if (holder[SHARED] === starting) delete holder[SHARED];
       },
     );

@@ -1,5 +1,6 @@
 import "server-only";
 import type { InboxConfig } from "./env";
+import { log } from "./log";
 import { pendingRuntime, type Runtime } from "./runtime";
 
 /**
@@ -40,10 +41,14 @@ export function shutdownHooks(timeoutMs: number, current: () => Promise<Runtime>
   return {
     timeoutMs,
     async drain() {
-      (await runtime())?.drain();
+      const found = await runtime();
+      if (found) log.info("draining: readiness answers 503, event streams are told to reconnect");
+      found?.drain();
     },
     async close() {
-      await (await runtime())?.close();
+      const found = await runtime();
+      await found?.close();
+      if (found) log.info("closed: event intake stopped, the database closed");
     },
   };
 }

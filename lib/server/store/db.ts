@@ -1,6 +1,7 @@
 import "server-only";
 import { openDatabase, projectPath, type Database, type DatabaseConfig, type DatabaseHandle } from "@/lib/db/connection";
 import type { InboxConfig } from "../runtime/env";
+import { applyMigrations, type Migrations } from "./migrate";
 
 /**
  * The inbox's database: its tables live in the `inbox` schema with their own migrations.
@@ -8,22 +9,32 @@ import type { InboxConfig } from "../runtime/env";
  * one instance; `next build` never opens it). The embedded PGlite folder sits beside the
  * demo sandbox's, not inside it.
  */
-export const INBOX_MIGRATIONS = { folder: projectPath("lib/server/store/migrations"), table: "__inbox_migrations", schema: "inbox" };
+export const INBOX_MIGRATIONS: Migrations = { folder: projectPath("lib/server/store/migrations"), table: "__inbox_migrations", schema: "inbox" };
 
 export function inboxDatabaseConfig(config: Pick<InboxConfig, "databaseUrl" | "dataDir">): DatabaseConfig {
   return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/db` };
 }
 
-/** Opens a database and brings the inbox's tables up to date; tests pass `{}` for memory. */
+/** Opens a database and brings the inbox's tables up to date (lib/server/store/migrate.ts); tests pass `{}` for memory. */
 export async function openInboxDatabase(database: DatabaseConfig): Promise<DatabaseHandle> {
   const handle = await openDatabase(database);
   try {
-    await handle.migrate(INBOX_MIGRATIONS);
+    await applyMigrations(handle, INBOX_MIGRATIONS);
   } catch (error) {
     await handle.close();
     throw error;
   }
   return handle;
+}
+
+/** `npm run migrate` and `--migrate`: the inbox's pending migrations alone, then closed; the tags that were pending. */
+export async function migrateInboxDatabase(config: Pick<InboxConfig, "databaseUrl" | "dataDir">): Promise<string[]> {
+  const handle = await openDatabase(inboxDatabaseConfig(config));
+  try {
+    return await applyMigrations(handle, INBOX_MIGRATIONS);
+  } finally {
+    await handle.close();
+  }
 }
 
 const SHARED = Symbol.for("team-inbox.inbox-db");
