@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { ApiEvent } from "@/lib/api/events";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 import { metrics } from "../runtime/metrics";
@@ -7,10 +8,16 @@ import { metrics } from "../runtime/metrics";
  * Fan-out of what changed to every open browser (the SSE streams of app/api/events). Each
  * message has a number of its own, so a browser that reconnects with `Last-Event-ID` gets
  * what it missed from a short memory — or, when that is gone, a `resync` telling it to read
- * everything again. Who may hear what is decided per subscriber (`accepts`). Subscribers are
+ * everything again. Numbers are this instance's own: a stream's `id` names the instance too
+ * (`<instance>.<number>`), so a browser that a load balancer moves to another instance (one
+ * stopping, say) is told to read again instead of being taken as up to date by numbers that
+ * meant nothing here. Who may hear what is decided per subscriber (`accepts`). Subscribers are
  * the open event streams, counted in `inbox_event_streams_open`.
  */
 export type HubMessage = { id: number; event: InboxEvent };
+
+/** Where a reconnecting browser left off: the instance that numbered its last message, and that number. */
+export type ResumePoint = { instance: string; id: number };
 
 export type Subscriber = {
   accepts(event: InboxEvent): boolean;
@@ -24,7 +31,9 @@ export type Subscriber = {
 
 export type Hub = {
   publish(event: InboxEvent): void;
-  subscribe(subscriber: Subscriber, lastEventId: number | null): () => void;
+  /** This hub's name in stream IDs: random per process. */
+  instance: string;
+  subscribe(subscriber: Subscriber, resumeFrom: ResumePoint | null): () => void;
   clients(): number;
   lastId(): number;
   /** A user was removed or changed (role, member, password), or with null every user's view: their streams check their session again. */
@@ -38,8 +47,10 @@ export function createHub(options: { memory?: number } = {}): Hub {
   const subscribers = new Set<Subscriber>();
   const recent: HubMessage[] = [];
   let next = Date.now();
+  const instance = randomBytes(6).toString("hex");
 
   return {
+    instance,
     publish(event) {
       const message = { id: ++next, event };
       recent.push(message);
@@ -48,8 +59,11 @@ export function createHub(options: { memory?: number } = {}): Hub {
         if (subscriber.accepts(event)) subscriber.send(message);
       }
     },
-    subscribe(subscriber, lastEventId) {
-      if (lastEventId !== null && lastEventId < next) {
+    subscribe(subscriber, resumeFrom) {
+      const lastEventId = resumeFrom?.instance === instance ? resumeFrom.id : null;
+      if (resumeFrom && lastEventId === null) {
+        subscriber.send({ id: next, event: { type: "resync" } });
+      } else if (lastEventId !== null && lastEventId < next) {
         const oldest = recent[0]?.id ?? next + 1;
         if (lastEventId + 1 < oldest) {
           subscriber.send({ id: next, event: { type: "resync" } });

@@ -1,6 +1,6 @@
 import "server-only";
 import { INBOX_EVENT_NAME, type InboxEvent } from "@/lib/api/inbox-events";
-import type { HubMessage } from "../events/hub";
+import type { HubMessage, ResumePoint } from "../events/hub";
 import { atLeast } from "../access/policy";
 import { errorField, log } from "../runtime/log";
 import { canSee } from "../access/visibility";
@@ -47,7 +47,7 @@ export function eventsResponse(request: Request, runtime: Runtime, initial: Sess
           cleanup();
         }
       };
-      const send = (message: HubMessage) => write(`id: ${message.id}\nevent: ${INBOX_EVENT_NAME}\ndata: ${JSON.stringify(message.event)}\n\n`);
+      const send = (message: HubMessage) => write(`id: ${runtime.hub.instance}.${message.id}\nevent: ${INBOX_EVENT_NAME}\ndata: ${JSON.stringify(message.event)}\n\n`);
       // The browser reconnects after 2 s when the stream breaks.
       write(`retry: 2000\n: connected\n\n`);
       // The last thing a stopping instance sends: the browser waits this long (spread), then resumes with Last-Event-ID.
@@ -137,7 +137,9 @@ function canSeeThread(threadId: string, viewer: SessionViewer, runtime: Runtime)
   return !thread || canSee(thread, viewer);
 }
 
-function parseLastEventId(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  return Number(value);
+/** `<instance>.<number>` as the hub numbers them; anything else a browser sends (another build's form) is a point elsewhere: read again. */
+function parseLastEventId(value: string | null): ResumePoint | null {
+  if (!value) return null;
+  const match = /^([0-9a-f]+)\.(\d+)$/.exec(value);
+  return match ? { instance: match[1]!, id: Number(match[2]) } : { instance: "", id: 0 };
 }
