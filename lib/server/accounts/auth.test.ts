@@ -93,7 +93,9 @@ describe("logins", () => {
       await proxied.close();
       installRuntime(bff.runtime);
     }
-  });
+    // A second runtime starts here: on a busy machine that outlasts the default, and a timed-out
+    // start would install itself after the test ended, under every later test of the file.
+  }, 60_000);
 
   it("refuses every auth request without a peer address rather than count them all as one", async () => {
     const signIn = await authRoute.POST(signInRequest("sam@acme.test", "inbox-demo", null, { "x-forwarded-for": "10.1.0.9" }));
