@@ -106,7 +106,8 @@ test.describe("as a manager", () => {
 
     // x on the cursor's row, then shift-x after moving: the rows between are selected too.
     await list(page).focus();
-    for (let i = 0; i < 4; i++) await page.keyboard.press("j");
+    // The first j shows the cursor on the first row; four more reach the fifth.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("j");
     await page.keyboard.press("x");
     await page.keyboard.press("j");
     await page.keyboard.press("j");

@@ -12,7 +12,8 @@ test.describe("the inbox", () => {
     await expect(rows(page).first()).toBeVisible();
     await list(page).focus();
 
-    // j/k move the cursor, Enter opens, and the URL names the open thread.
+    // The first j shows the cursor on the first row; j/k then move it, Enter opens, and the URL names the open thread.
+    await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await page.keyboard.press("k");
@@ -189,6 +190,11 @@ test.describe("the inbox", () => {
       await expect(rows(page).first()).toBeVisible();
       await rows(page).first().click();
       await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page)).toEqual([]);
+      // And with a menu open, its submenu too: the rest of the page stays reachable, not hidden with focusable controls inside.
+      await page.getByRole("button", { name: "Filter conversations" }).click();
+      await page.getByRole("menuitem", { name: "Tag" }).click();
+      await expect(page.getByRole("menu")).toHaveCount(2);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

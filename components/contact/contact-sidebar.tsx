@@ -10,7 +10,9 @@ import type { Contact, Profile } from "@/lib/api/contacts";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
-import { useCreateTag, useToggleTag, useUpdateContact } from "@/lib/client/mutations/contacts";
+import { assigneeSplit } from "@/lib/client/contact/assignees";
+import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
+import { useCreateTag, useUpdateContact } from "@/lib/client/mutations/contacts";
 import { conversationStarts } from "@/lib/client/thread/new-conversation";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
@@ -18,7 +20,8 @@ import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
-import { AssigneeName, ContactAssignee } from "./contact-assignee";
+import { AssigneeSplitNote } from "./assignee-split";
+import { ContactAssignee } from "./contact-assignee";
 import { ContactNotes } from "./contact-notes";
 import { ContactActivity } from "./contact-activity";
 import { ContactSection } from "./contact-section";
@@ -84,15 +87,17 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
   const accountLinks = useQuery(teamQueries.accountLinks());
   const threads = useQuery(contactThreadQueries.list(contact.id));
   const update = useUpdateContact();
-  const toggle = useToggleTag();
   const createTag = useCreateTag();
 
   const platformName = (platform: string) => platforms.data?.find((p) => p.platform === platform)?.name ?? platform;
   const primary = contact.profiles.find((p) => p.id === thread.profileId) ?? thread.profile ?? contact.profiles[0] ?? null;
   const others = contact.profiles.filter((p) => p.id !== primary?.id);
   const name = personName(primary);
-  // The thread has its own assignee, apart from the contact's: said separately so neither hides the other.
-  const threadOwn = thread.assigneeSource === "thread" && thread.assigneeId !== contact.assigneeId ? thread.assigneeId : null;
+  // The thread has its own assignee, apart from the contact's: said side by side so neither hides the other.
+  const split = assigneeSplit(thread, contact.assigneeId);
+  // The thread as it stands with this contact: one action's undo puts back what the panel shows.
+  const current: Thread = { ...thread, contact };
+  const act = useThreadActions();
 
   const starts = useMemo(
     () =>
@@ -146,9 +151,7 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
             statuses={statuses.data}
             colors={colors.data}
             labelId={statusLabel}
-            onChange={(status) =>
-              update.mutate({ contactId, patch: { status: status?.id ?? null }, label: status ? `set the status to ${status.name}` : "clear the status" })
-            }
+            onChange={(status) => act({ kind: "status", statusId: status?.id ?? null, statusName: status?.name ?? "No status" }, current)}
           />
 
           <span id={assigneeLabel} className="py-1.5 text-sm text-muted-foreground">
@@ -180,19 +183,13 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
           />
         </div>
 
-        {threadOwn ? (
-          <div className="mt-3 rounded-md bg-muted/60 px-2.5 py-2 text-xs">
-            <p className="flex min-w-0 items-center gap-1.5">
-              <span className="shrink-0 text-muted-foreground">This conversation:</span>
-              <AssigneeName
-                assigneeId={threadOwn}
-                assignee={members.data?.find((m) => m.id === threadOwn)}
-                loading={!members.data}
-                viewerMemberId={viewer.memberId}
-              />
-            </p>
-            <p className="mt-1 text-muted-foreground">Assigned to this conversation only. The contact&apos;s other conversations follow the assignee above.</p>
-          </div>
+        {split ? (
+          <AssigneeSplitNote
+            split={split}
+            members={members.data}
+            viewer={{ memberId: viewer.memberId, manager }}
+            onAlign={(member) => update.mutate({ contactId, patch: { assigneeId: member.id }, label: `assign the contact to ${member.name}` })}
+          />
         ) : null}
       </ContactSection>
 
@@ -203,11 +200,11 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
           colors={colors.data}
           canCreate={manager}
           creating={createTag.isPending}
-          onToggle={(tag, add) => toggle.mutate({ contactId, tagId: tag.id, add })}
+          onToggle={(tag, add) => act({ kind: "tag", tagId: tag.id, tagName: tag.name, add }, current)}
           onCreate={(tagName) =>
             createTag
               .mutateAsync({ name: tagName })
-              .then((tag) => toggle.mutate({ contactId, tagId: tag.id, add: true }))
+              .then((tag) => act({ kind: "tag", tagId: tag.id, tagName: tag.name, add: true }, current))
               // The hook has said what went wrong.
               .catch(() => undefined)
           }

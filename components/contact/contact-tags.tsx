@@ -80,7 +80,18 @@ export function ContactTags({
             {shown.length === 0 && tags ? "Add a tag" : "Add tag"}
           </Button>
         </PopoverTrigger>
-        <PopoverContent align="start" className="w-64 p-0" aria-label="Tags of this contact">
+        <PopoverContent
+          align="start"
+          className="w-64 p-0"
+          aria-label="Tags of this contact"
+          onKeyDown={(event) => {
+            // A toggle's Undo toast is the topmost layer and would take Escape from the popover: it hears it itself.
+            if (event.key !== "Escape") return;
+            event.preventDefault();
+            setOpen(false);
+            setSearch("");
+          }}
+        >
           <Command>
             <CommandInput placeholder={canCreate ? "Find or create a tag…" : "Find a tag…"} aria-label="Find a tag" value={search} onValueChange={setSearch} />
             <CommandList aria-label="Tags">

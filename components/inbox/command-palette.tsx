@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import type { Folder, Thread } from "@/lib/api/threads";
 import { personName } from "@/lib/client/format";
 import { CLEARED, COMPOSER_ID, SEARCH_INPUT_ID, type SetParams } from "@/lib/client/hooks/use-inbox-hotkeys";
-import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
-import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
+import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { teamQueries } from "@/lib/client/queries/team";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -41,8 +41,7 @@ export function CommandPalette({
   const ui = useUiStore();
   const tags = useQuery(teamQueries.tags());
   const statuses = useQuery(teamQueries.statuses());
-  const update = useUpdateThread();
-  const markRead = useMarkRead();
+  const act = useThreadActions();
   const unreadFor = useUnreadFor();
   const targetUnread = target ? unreadFor(target) : false;
 
@@ -69,20 +68,20 @@ export function CommandPalette({
                   id="archive"
                   icon={<ArchiveIcon />}
                   label={target.archived ? "Unarchive" : "Archive"}
-                  onSelect={() => run(() => update.mutate({ threadId: target.id, patch: { archived: !target.archived }, label: target.archived ? "unarchive it" : "archive it" }))}
+                  onSelect={() => run(() => act({ kind: "archive", archived: !target.archived }, target))}
                 />
                 <Action
                   id="toggleRead"
                   icon={targetUnread ? <MailOpenIcon /> : <MailIcon />}
                   label={targetUnread ? "Mark read" : "Mark unread"}
-                  onSelect={() => run(() => markRead.mutate({ thread: target, read: targetUnread }))}
+                  onSelect={() => run(() => act({ kind: "read", read: targetUnread }, target))}
                 />
                 <Action id="assign" icon={<UsersIcon />} label="Assign…" onSelect={() => run(() => ui.setPicker("assign"))} />
                 {viewer.memberId && target.assigneeId !== viewer.memberId ? (
-                  <Action icon={<UserCheckIcon />} label="Assign to me" onSelect={() => run(() => update.mutate({ threadId: target.id, patch: { assigneeId: viewer.memberId }, label: "assign it to you" }))} />
+                  <Action icon={<UserCheckIcon />} label="Assign to me" onSelect={() => run(() => act({ kind: "assign", assigneeId: viewer.memberId, assigneeName: "you" }, target))} />
                 ) : null}
                 {target.assigneeId && target.assigneeId === viewer.memberId ? (
-                  <Action icon={<UserXIcon />} label="Unassign me" onSelect={() => run(() => update.mutate({ threadId: target.id, patch: { assigneeId: null }, label: "unassign it" }))} />
+                  <Action icon={<UserXIcon />} label="Unassign me" onSelect={() => run(() => act({ kind: "assign", assigneeId: null }, target))} />
                 ) : null}
                 {target.contactId ? (
                   <>

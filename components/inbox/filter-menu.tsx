@@ -18,6 +18,8 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { InboxParams, InboxParamsChange } from "@/lib/client/list/inbox-url";
+import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
+import { filterLabels } from "@/lib/client/list/view-title";
 import { teamQueries } from "@/lib/client/queries/team";
 
 type ListKey = "accountLinkId" | "tag" | "status" | "assigneeId" | "campaignId";
@@ -62,7 +64,9 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
   );
 
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its focusable
+    // controls stay focusable (axe's aria-hidden-focus); focus still moves into the menu and back.
+    <DropdownMenu modal={false}>
       <Tooltip>
         <TooltipTrigger asChild>
           <DropdownMenuTrigger asChild>
@@ -108,34 +112,7 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
 
 /** The active filters as removable chips, so the view always says what it shows. */
 export function FilterChips({ params, onChange }: { params: InboxParams; onChange: (change: FilterChange) => void }) {
-  const links = useQuery(teamQueries.accountLinks());
-  const platforms = useQuery(teamQueries.platforms());
-  const tags = useQuery(teamQueries.tags());
-  const statuses = useQuery(teamQueries.statuses());
-  const members = useQuery(teamQueries.members());
-
-  const chips: { key: string; label: string; remove: FilterChange }[] = [];
-  const name = (list: { id: string; name?: string; displayName?: string }[] | undefined, id: string) => {
-    const found = list?.find((x) => x.id === id);
-    return found?.name ?? found?.displayName ?? id;
-  };
-  const each = (key: ListKey, title: string, lookup: (id: string) => string) => {
-    for (const value of params[key] ?? []) {
-      chips.push({ key: `${key}:${value}`, label: `${title}: ${lookup(value)}`, remove: { [key]: (params[key] ?? []).filter((v) => v !== value) } });
-    }
-  };
-  each("accountLinkId", "Account", (id) => name(links.data, id));
-  if (params.platform) {
-    chips.push({ key: "platform", label: `Platform: ${platforms.data?.find((p) => p.platform === params.platform)?.name ?? params.platform}`, remove: { platform: null } });
-  }
-  each("tag", "Tag", (id) => tags.data?.find((t) => t.id === id || t.name === id)?.name ?? id);
-  each("status", "Status", (id) => statuses.data?.find((s) => s.id === id || s.name === id)?.name ?? id);
-  each("assigneeId", "Assignee", (id) => name(members.data, id));
-  each("campaignId", "Campaign", (id) => id);
-  if (params.unassigned !== null) chips.push({ key: "unassigned", label: params.unassigned ? "Unassigned" : "Assigned", remove: { unassigned: null } });
-  if (params.q) chips.push({ key: "q", label: `Search: “${params.q}”`, remove: { q: null } });
-  if (params.order === "oldest") chips.push({ key: "order", label: "Oldest first", remove: { order: null } });
-
+  const chips = filterLabels(params, useFilterNames());
   if (chips.length === 0) return null;
   return (
     <ul aria-label="Active filters" className="flex flex-wrap gap-1.5 border-b px-3 py-2">

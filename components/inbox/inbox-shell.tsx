@@ -16,7 +16,9 @@ import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
-import { filtersOf, useInboxParams, type InboxParams } from "@/lib/client/list/inbox-url";
+import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
+import { filtersOf, useInboxParams } from "@/lib/client/list/inbox-url";
+import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/thread/send";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -28,8 +30,8 @@ import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewe
 import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
 import type { FilterChange } from "./filter-menu";
-import { ListPane, viewTitle } from "./list-pane";
-import { NavSidebar, viewOf } from "./nav-sidebar";
+import { ListPane } from "./list-pane";
+import { FOLDER_LABELS, NavSidebar } from "./nav-sidebar";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { ThreadPickers } from "./thread-pickers";
 import type { RowLookups } from "./thread-row";
@@ -65,6 +67,7 @@ function Inbox() {
   const filters = useMemo(() => filtersOf(params), [params]);
   const list = useThreadList(filters);
   const lookups = useRowLookups();
+  const filterNames = useFilterNames();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [navOpen, setNavOpen] = useState(false);
   const [contactSheet, setContactSheet] = useState<string | null>(null);
@@ -104,7 +107,7 @@ function Inbox() {
 
   useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: viewKeyOf(filters) });
 
-  const title = viewTitle(params, { mine: viewOf(params, viewer.memberId) === "mine", single: singleName(params, lookups) });
+  const title = viewTitle(params, viewer.memberId, filterNames, (folder) => FOLDER_LABELS[folder].label);
   const listPane = (
     <ListPane
       title={title}
@@ -221,10 +224,4 @@ function useRowLookups(): RowLookups {
     }),
     [members.data, tags.data, statuses.data, colors.data, platforms.data, links.data],
   );
-}
-
-function singleName(params: InboxParams, lookups: RowLookups): string | null {
-  if (params.tag?.length === 1) return lookups.tags.get(params.tag[0]!)?.name ?? params.tag[0]!;
-  if (params.status?.length === 1) return lookups.statuses.get(params.status[0]!)?.name ?? params.status[0]!;
-  return null;
 }

@@ -18,8 +18,8 @@ import { useSelectionStore, useViewSelection, viewKeyOf } from "@/lib/client/sto
 
 import { BulkBar, SelectAllBox } from "./bulk-bar";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
-import { FOLDER_LABELS } from "./nav-sidebar";
 import { ThreadList } from "./thread-list";
+import { UpdatesPill } from "./updates-pill";
 import type { RowLookups } from "./thread-row";
 
 /** The list column: the view's title, search, filters, and the threads. */
@@ -76,7 +76,10 @@ export function ListPane({
           </Button>
         ) : null}
         <SelectAllBox rows={list.rows} viewKey={viewKey} />
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h1>
+        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={title}>
+          {title}
+        </h1>
+        <UpdatesPill count={list.pendingCount} onApply={list.apply} />
         <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />
       </header>
       <SearchBox value={params.q ?? ""} onSearch={(q) => onFilter({ q: q || null })} />
@@ -97,8 +100,6 @@ export function ListPane({
         openId={params.thread}
         cursorId={cursorId}
         showWait={params.folder === "noReply"}
-        pendingCount={list.pendingCount}
-        onApply={list.apply}
         onOpen={onOpen}
         checkedIds={selection.ids}
         onCheck={onCheck}
@@ -202,12 +203,4 @@ function emptyState(params: InboxParams, filtered: boolean): { title: string; hi
     default:
       return { title: "No conversations yet", hint: "Conversations appear here when your accounts send or receive messages." };
   }
-}
-
-/** A view's title, from the URL: the folder, or the queue or filter it is. */
-export function viewTitle(params: InboxParams, names: { mine: boolean; single: string | null }): string {
-  if (names.mine) return "Assigned to me";
-  if (params.unassigned === true) return "Unassigned";
-  if (names.single) return names.single;
-  return FOLDER_LABELS[params.folder].label;
 }

@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
+import { useId } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -21,6 +22,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
+import { navEntryOf } from "@/lib/client/list/view-title";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
@@ -55,7 +57,8 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
   const colors = useQuery(teamQueries.colors());
   const platforms = useQuery(teamQueries.platforms());
 
-  const view = viewOf(params, viewer.memberId);
+  // Always somewhere: a filtered view marks the folder it narrows.
+  const view = navEntryOf(params, viewer.memberId);
   const href = (next: Partial<InboxParams>) => `/${inboxHref({ folder: "inbox", ...next })}`;
 
   return (
@@ -163,21 +166,6 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
   );
 }
 
-/** Which navigation entry a URL is: a plain folder, a queue, or a single account, tag or status. */
-export function viewOf(params: InboxParams, memberId: string | null): string | null {
-  const only = (key: keyof InboxParams) =>
-    Object.entries(params).every(([k, v]) => k === key || k === "folder" || k === "thread" || v === null || (Array.isArray(v) && v.length === 0));
-  if (params.assigneeId?.length === 1 && params.assigneeId[0] === memberId && only("assigneeId")) return "mine";
-  if (params.unassigned === true && only("unassigned")) return "unassigned";
-  if (params.accountLinkId?.length === 1 && only("accountLinkId")) return `account:${params.accountLinkId[0]}`;
-  if (params.tag?.length === 1 && only("tag")) return `tag:${params.tag[0]}`;
-  if (params.status?.length === 1 && only("status")) return `status:${params.status[0]}`;
-  const filtered = Object.entries(params).some(
-    ([k, v]) => k !== "folder" && k !== "thread" && k !== "order" && v !== null && !(Array.isArray(v) && v.length === 0),
-  );
-  return filtered ? null : `folder:${params.folder}`;
-}
-
 function NavItem({
   href,
   active,
@@ -225,12 +213,19 @@ function NavItem({
   );
 }
 
+/**
+ * A group of entries under its heading. Not a landmark of its own (the navigation is one):
+ * a "Tags" region here would be a second beside the contact panel's.
+ */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section className="mt-4" aria-label={title}>
-      <h2 className="px-2 pb-1 text-xs font-medium text-muted-foreground">{title}</h2>
+    <div className="mt-4" role="group" aria-labelledby={id}>
+      <h2 id={id} className="px-2 pb-1 text-xs font-medium text-muted-foreground">
+        {title}
+      </h2>
       <ul className="flex flex-col gap-0.5">{children}</ul>
-    </section>
+    </div>
   );
 }
 

@@ -1,11 +1,10 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ArrowUpIcon, InboxIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 
 import { Button } from "@/components/ui/button";
-import { Kbd } from "@/components/ui/kbd";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
@@ -25,8 +24,6 @@ export type ThreadListProps = {
   openId: string | null;
   cursorId: string | null;
   showWait: boolean;
-  pendingCount: number;
-  onApply: () => void;
   onOpen: (thread: Thread) => void;
   /** Threads selected for a bulk action. */
   checkedIds: ReadonlySet<string>;
@@ -46,7 +43,7 @@ export type ThreadListProps = {
 /**
  * The thread list: virtualized (only the rows on screen are in the DOM, so 10,000 threads
  * scroll like 10), loading the next page before the end comes into view, and still while the
- * person works — fresh activity waits behind the "N updated" pill (or `.`).
+ * person works — fresh activity waits behind the "N updated" pill in the header (or `.`).
  *
  * It is one listbox: the keyboard cursor is `aria-activedescendant`, so focus stays on the list
  * while j/k move through rows that the virtualizer mounts and unmounts. A click opens a row;
@@ -108,15 +105,6 @@ export function ThreadList(props: ThreadListProps) {
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      {props.pendingCount > 0 ? (
-        <div className="pointer-events-none absolute inset-x-0 top-2 z-10 flex justify-center">
-          <Button size="sm" className="pointer-events-auto rounded-full shadow-md" onClick={props.onApply}>
-            <ArrowUpIcon aria-hidden />
-            {props.pendingCount} updated
-            <Kbd className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">.</Kbd>
-          </Button>
-        </div>
-      ) : null}
       <div
         ref={scrollRef}
         role="listbox"

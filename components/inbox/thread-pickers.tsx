@@ -11,8 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import type { Thread } from "@/lib/api/threads";
 import { returnFocusToInbox } from "@/lib/client/focus";
 import { colorHex, personName } from "@/lib/client/format";
-import { useCreateTag, useToggleTag, useUpdateContact } from "@/lib/client/mutations/contacts";
-import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
+import { useCreateTag } from "@/lib/client/mutations/contacts";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -48,6 +48,12 @@ function PickerDialog({ open, onClose, title, description, children }: { open: b
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
         className="top-[20%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-md"
+        onKeyDown={(event) => {
+          // A pick's Undo toast is the topmost layer and would take Escape from the dialog: it hears it itself.
+          if (event.key !== "Escape") return;
+          event.preventDefault();
+          onClose();
+        }}
         onOpenAutoFocus={() => {
           opener.current = document.activeElement;
         }}
@@ -67,20 +73,20 @@ function PickerDialog({ open, onClose, title, description, children }: { open: b
   );
 }
 
-export function AssignList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
+function AssignList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
   const viewer = useViewer();
-  const update = useUpdateThread();
-  const assign = (assigneeId: string | null, label: string) => {
-    update.mutate({ threadId: thread.id, patch: { assigneeId }, label });
+  const act = useThreadActions();
+  const assign = (assigneeId: string | null, assigneeName?: string) => {
+    act({ kind: "assign", assigneeId, assigneeName }, thread);
     onDone();
   };
   const mayUnassign = hasRole(viewer, "manager") || (thread.assigneeId !== null && thread.assigneeId === viewer.memberId);
 
   return (
-    <MemberOptions current={thread.assigneeId} onPick={(id, name) => assign(id, `assign it to ${name}`)}>
+    <MemberOptions current={thread.assigneeId} onPick={(id, name) => assign(id, name)}>
       {thread.assigneeId ? (
         <CommandGroup>
-          <CommandItem value="unassign nobody" disabled={!mayUnassign} onSelect={() => assign(null, "unassign it")}>
+          <CommandItem value="unassign nobody" disabled={!mayUnassign} onSelect={() => assign(null)}>
             <UserXIcon aria-hidden />
             Unassign
             {!mayUnassign ? <span className="ml-auto text-xs">Only managers unassign others</span> : null}
@@ -128,11 +134,11 @@ export function MemberOptions({ current, onPick, children }: { current: string |
   );
 }
 
-export function TagList({ thread }: { thread: Thread }) {
+function TagList({ thread }: { thread: Thread }) {
   const viewer = useViewer();
   const tags = useQuery(teamQueries.tags());
   const colors = useQuery(teamQueries.colors());
-  const toggle = useToggleTag();
+  const act = useThreadActions();
   const create = useCreateTag();
   const [search, setSearch] = useState("");
   const contactId = thread.contactId;
@@ -149,7 +155,7 @@ export function TagList({ thread }: { thread: Thread }) {
         <CommandEmpty>{manager ? "No tag by that name." : "No tag by that name. Only managers create tags."}</CommandEmpty>
         <CommandGroup>
           {tags.data?.map((tag) => (
-            <CommandItem key={tag.id} value={tag.name} onSelect={() => toggle.mutate({ contactId, tagId: tag.id, add: !current.has(tag.id) })}>
+            <CommandItem key={tag.id} value={tag.name} onSelect={() => act({ kind: "tag", tagId: tag.id, tagName: tag.name, add: !current.has(tag.id) }, thread)}>
               <span className="size-2.5 rounded-full" style={{ backgroundColor: colorHex(tag.color, colors.data) }} aria-hidden />
               <span className="flex-1">{tag.name}</span>
               {current.has(tag.id) ? <CheckIcon className="text-primary" aria-label="On this contact" /> : null}
@@ -162,7 +168,7 @@ export function TagList({ thread }: { thread: Thread }) {
               value={`create ${name}`}
               onSelect={async () => {
                 const tag = await create.mutateAsync({ name }).catch(() => null);
-                if (tag) toggle.mutate({ contactId, tagId: tag.id, add: true });
+                if (tag) act({ kind: "tag", tagId: tag.id, tagName: tag.name, add: true }, thread);
                 setSearch("");
               }}
             >
@@ -176,19 +182,18 @@ export function TagList({ thread }: { thread: Thread }) {
   );
 }
 
-export function StatusList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
+function StatusList({ thread, onDone }: { thread: Thread; onDone: () => void }) {
   const statuses = useQuery(teamQueries.statuses());
   const colors = useQuery(teamQueries.colors());
-  const update = useUpdateContact();
-  const contactId = thread.contactId;
-  if (!contactId) return null;
+  const act = useThreadActions();
+  if (!thread.contactId) return null;
   return (
     <StatusOptions
       statuses={statuses.data ?? []}
       colors={colors.data}
       current={thread.contact ? thread.contact.statusId : undefined}
       onPick={(status, name) => {
-        update.mutate({ contactId, patch: { status }, label: status ? `set the status to ${name}` : "clear the status" });
+        act({ kind: "status", statusId: status, statusName: name }, thread);
         onDone();
       }}
     />

@@ -10,6 +10,8 @@ import { colorHex, fullTime, listTime, personName, waited } from "@/lib/client/f
 import { useOthersIn } from "@/lib/client/hooks/use-presence";
 import { useViewer } from "@/lib/client/viewer";
 
+import { LastMessagePreview } from "./last-message-preview";
+
 /** What rows look up by ID: the team's members, tags, statuses, colors and platform names. */
 export type RowLookups = {
   members: ReadonlyMap<string, Member>;
@@ -94,8 +96,7 @@ export const ThreadRow = memo(function ThreadRow({
           </span>
         </div>
         <p className={cn("mt-0.5 truncate text-sm", unread ? "text-foreground" : "text-muted-foreground")}>
-          {thread.lastMessage?.direction === "outbound" ? <span className="text-muted-foreground">You: </span> : null}
-          {thread.activity.preview ?? <span className="italic">{thread.lastMessage ? "Message unsent" : "No messages yet"}</span>}
+          <LastMessagePreview thread={thread} />
         </p>
         <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
           <span className="shrink-0 rounded border px-1.5 py-px">{platformName}</span>

@@ -4,6 +4,7 @@ import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRou
 import Link from "next/link";
 import type * as React from "react";
 
+import { LastMessagePreview } from "@/components/inbox/last-message-preview";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import {
@@ -116,7 +117,7 @@ export function PipelineCard({
             </span>
           </div>
           <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
-            {thread.activity.preview ?? <span className="italic">No messages yet</span>}
+            <LastMessagePreview thread={thread} />
           </p>
         </div>
         {!overlay && onMove ? <MoveMenu name={name} current={columnKey} destinations={destinations} onMove={onMove} /> : null}

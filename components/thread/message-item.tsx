@@ -32,6 +32,8 @@ export type MessageItemProps = {
   editing: boolean;
   /** The one message in the tab order (the history moves between messages with the arrows). */
   tabbable: boolean;
+  /** What the placeholder of an unsent message says (lib/client/thread/unsent): who still sees it. */
+  unsentText: string;
   now: Date;
   onFocusMessage: (id: string) => void;
   onStartEdit: (id: string) => void;
@@ -58,6 +60,7 @@ export const MessageItem = memo(function MessageItem({
   maxLength,
   editing,
   tabbable,
+  unsentText,
   now,
   onFocusMessage,
   onStartEdit,
@@ -85,7 +88,7 @@ export const MessageItem = memo(function MessageItem({
     <article
       data-message-id={message.id}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${sender}, ${fullTime(message.sentAt)}${unsent ? ", unsent" : ""}${message.editedAt && !unsent ? ", edited" : ""}`}
+      aria-label={`${sender}, ${fullTime(message.sentAt)}${unsent ? `, ${unsentText}` : ""}${message.editedAt && !unsent ? ", edited" : ""}`}
       aria-describedby={hasText ? contentId : undefined}
       // Focus anywhere in the message makes it the history's tab stop.
       onFocus={() => onFocusMessage(message.id)}
@@ -139,7 +142,7 @@ export const MessageItem = memo(function MessageItem({
         ) : unsent ? (
           <p className="inline-flex items-center gap-1.5 rounded-2xl border border-dashed px-3.5 py-2 text-sm text-muted-foreground italic">
             <BanIcon className="size-3.5 shrink-0" aria-hidden />
-            This message was unsent
+            {unsentText}
           </p>
         ) : hasText ? (
           <p

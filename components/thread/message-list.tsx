@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { groupByDay, groupReactions, orderMessages, startsRun, type ReactionGroup } from "@/lib/client/thread/message-groups";
 import { nextMidnight, nextWindowClose, reactionAuthorName, senderLabel } from "@/lib/client/thread/message-meta";
+import { deletionScope, firstName, unsentSentence } from "@/lib/client/thread/unsent";
 import { useEditMessage, useReactToMessage, useRemoveReaction, useUnsendMessage } from "@/lib/client/mutations/messages";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -23,11 +24,8 @@ import { DaySeparator } from "./day-separator";
 import type { MessageChecks } from "./message-actions";
 import { MessageItem } from "./message-item";
 import { MessagePending } from "./message-pending";
+import { useHistoryScroll } from "./use-history-scroll";
 
-/** Older messages load while this many pixels of history are still above the view. */
-const LOAD_AHEAD_PX = 600;
-/** Within this distance of the bottom, the view follows new messages. */
-const PINNED_PX = 48;
 /** setTimeout's ceiling is ~24.8 days; the clock is re-read at least this often anyway. */
 const MAX_TICK_MS = 6 * 60 * 60_000;
 
@@ -45,6 +43,7 @@ export function MessageList({ thread, pending, onRetry }: { thread: Thread; pend
 type Row = {
   message: Message;
   sender: string;
+  unsentText: string;
   reactions: ReactionGroup[];
   checks: MessageChecks | null;
   startsRun: boolean;
@@ -81,6 +80,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
       return {
         message,
         sender: senders[i]!,
+        unsentText: message.deletedAt ? unsentSentence(deletionScope(message.id, activity.data), firstName(personLabel)) : "",
         reactions: groupReactions(message.reactions, { ownAccountLinkId: thread.accountLinkId, nameOf }),
         checks: context
           ? {
@@ -217,6 +217,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
                   maxLength={platform?.limits.messageLength ?? null}
                   editing={editingId === row.message.id}
                   tabbable={tabbableId === row.message.id}
+                  unsentText={row.unsentText}
                   now={now}
                   onFocusMessage={setActiveId}
                   onStartEdit={setEditingId}
@@ -320,98 +321,4 @@ function useClock(messages: readonly Message[], platform: Parameters<typeof next
     return () => clearTimeout(timer);
   }, [nextAt]);
   return now;
-}
-
-/**
- * Scrolling a chat history: start at the bottom; while at the bottom, follow what arrives
- * (new messages, media finishing loading, one's own send); when older messages are put
- * above, keep the same messages in view; load older ones as the top nears.
- */
-function useHistoryScroll({
-  ready,
-  oldestId,
-  newestId,
-  pendingCount,
-  canLoadOlder,
-  loadOlder,
-}: {
-  /** Whether the history is drawn (not the skeleton or the error): the elements exist. */
-  ready: boolean;
-  oldestId: string | null;
-  newestId: string | null;
-  pendingCount: number;
-  canLoadOlder: boolean;
-  loadOlder: () => unknown;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  // Whether the view is at the bottom, and how far its top is from the end of the content:
-  // what the view held before the last change, to hold it after.
-  const pinned = useRef(true);
-  const fromEnd = useRef(0);
-  const sentCount = useRef(pendingCount);
-  const [showJump, setShowJump] = useState(false);
-
-  const remember = useCallback(() => {
-    const el = ref.current;
-    if (el) fromEnd.current = el.scrollHeight - el.scrollTop;
-  }, []);
-
-  const toBottom = useCallback(() => {
-    const el = ref.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
-
-  // Older messages arrived above (or the first page arrived): hold the view, or the bottom.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (pinned.current) toBottom();
-    else el.scrollTop = el.scrollHeight - fromEnd.current;
-    remember();
-  }, [ready, oldestId, toBottom, remember]);
-
-  // A new message, or one's own send: follow it if at the bottom; one's own send always.
-  useLayoutEffect(() => {
-    const sent = pendingCount > sentCount.current;
-    sentCount.current = pendingCount;
-    if (sent) pinned.current = true;
-    if (pinned.current) toBottom();
-    remember();
-  }, [newestId, pendingCount, toBottom, remember]);
-
-  // Content that grows by itself (media loading, a reaction, an edit) keeps the bottom in view.
-  useEffect(() => {
-    const content = contentRef.current;
-    if (!content) return;
-    const observer = new ResizeObserver(() => {
-      if (pinned.current) toBottom();
-      remember();
-    });
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, [ready, toBottom, remember]);
-
-  // A short history, or a load that was interrupted while at the top: keep filling upwards.
-  useEffect(() => {
-    const el = ref.current;
-    if (el && canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
-  }, [ready, canLoadOlder, loadOlder, oldestId]);
-
-  const onScroll = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-    pinned.current = distance < PINNED_PX;
-    remember();
-    setShowJump(distance > el.clientHeight);
-    if (canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
-  }, [canLoadOlder, loadOlder, remember]);
-
-  const jumpToLatest = useCallback(() => {
-    pinned.current = true;
-    ref.current?.scrollTo({ top: ref.current.scrollHeight, behavior: "smooth" });
-  }, []);
-
-  return { scrollRef: ref, contentRef, onScroll, showJump, jumpToLatest };
 }

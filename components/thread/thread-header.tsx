@@ -27,6 +27,7 @@ export function ThreadHeader({
   accountLink,
   platformName,
   assignee,
+  assigneeNote,
   canManage,
   typingNote,
   deletesOnPlatform,
@@ -47,6 +48,8 @@ export function ThreadHeader({
   accountLink: AccountLink | undefined;
   platformName: string | null;
   assignee: Member | undefined;
+  /** The conversation's and the contact's assignees, when they differ (lib/client/contact/assignees). */
+  assigneeNote: string | null;
   canManage: boolean;
   /** Why typing indicators can't be sent here at all (capabilityReason), whatever the setting. */
   typingNote: string | null;
@@ -92,7 +95,7 @@ export function ThreadHeader({
           <IconButton label={unread ? "Mark read" : "Mark unread"} shortcut="toggleRead" onClick={onToggleUnread} className="hidden md:inline-flex">
             {unread ? <MailOpenIcon aria-hidden /> : <MailIcon aria-hidden />}
           </IconButton>
-          <AssignButton thread={thread} assignee={assignee} onAssign={onAssign} />
+          <AssignButton thread={thread} assignee={assignee} note={assigneeNote} onAssign={onAssign} />
           <div className="hidden items-center gap-0.5 md:@xl:flex">
             <TypingMenu value={thread.typingIndicators} canManage={canManage} note={typingNote} onChange={onTypingIndicators} />
             <IconButton
@@ -183,15 +186,17 @@ function StateBadges({ thread }: { thread: Thread }) {
   );
 }
 
-function AssignButton({ thread, assignee, onAssign }: { thread: Thread; assignee: Member | undefined; onAssign: () => void }) {
+function AssignButton({ thread, assignee, note, onAssign }: { thread: Thread; assignee: Member | undefined; note: string | null; onAssign: () => void }) {
   const viaContact = thread.assigneeSource === "contact";
   const who = assignee?.name ?? (thread.assigneeId ? "a former member" : null);
-  const label = who ? `Assigned to ${who}${viaContact ? " through the contact" : ""}. Change assignee` : "Assign";
-  const tip = who
-    ? viaContact
-      ? `Assigned to ${who} because the contact is theirs. Assigning here sets this conversation's own assignee.`
-      : `Assigned to ${who}`
-    : "Nobody is assigned. Assign someone";
+  const label = note ? `${note}. Change the conversation's assignee` : who ? `Assigned to ${who}${viaContact ? " through the contact" : ""}. Change assignee` : "Assign";
+  const tip = note
+    ? note
+    : who
+      ? viaContact
+        ? `Assigned to ${who} because the contact is theirs. Assigning here sets this conversation's own assignee.`
+        : `Assigned to ${who}`
+      : "Nobody is assigned. Assign someone";
   return (
     <Tooltip>
       <TooltipTrigger asChild>

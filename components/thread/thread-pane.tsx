@@ -16,13 +16,16 @@ import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
+import { assigneeSplit, splitSentence } from "@/lib/client/contact/assignees";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
-import { useOthersIn, usePresenceBeat } from "@/lib/client/hooks/use-presence";
+import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
-import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
+import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
+import { noteOwnChange } from "@/lib/client/list/own-changes";
+import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -44,10 +47,10 @@ export function ThreadPane({ threadId, onBack, onShowContact }: { threadId: stri
   const detail = useQuery({ ...threadQueries.detail(threadId), placeholderData: () => threadFromLists(queryClient, threadId) });
   const [, setParams] = useInboxParams();
   const back = onBack ?? (() => void setParams({ thread: null }));
-  const typingBeat = usePresenceBeat(threadId);
+  const presence = usePresenceBeat(threadId);
 
   if (detail.data) {
-    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} typingBeat={typingBeat} />;
+    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} presence={presence} />;
   }
   if (detail.isError) return <ThreadError error={detail.error} onBack={back} onRetry={() => void detail.refetch()} phone={Boolean(onBack)} />;
   return <ThreadSkeleton />;
@@ -58,14 +61,14 @@ function OpenThread({
   onBack,
   onLeave,
   onShowContact,
-  typingBeat,
+  presence,
 }: {
   thread: Thread;
   onBack?: () => void;
   onLeave: () => void;
   onShowContact?: () => void;
-  /** Tells teammates this member is typing a reply here. */
-  typingBeat: () => void;
+  /** Tells teammates this member is typing a reply here, or no longer is. */
+  presence: PresenceBeat;
 }) {
   const viewer = useViewer();
   const others = useOthersIn(thread.id, viewer.userId);
@@ -77,7 +80,7 @@ function OpenThread({
   const toggleContactPanel = useUiStore((s) => s.toggleContactPanel);
   const setPicker = useUiStore((s) => s.setPicker);
   const updateThread = useUpdateThread();
-  const markRead = useMarkRead();
+  const act = useThreadActions();
   const unread = useUnreadFor()(thread);
   const deleteThread = useDeleteThread(onLeave);
   const pipeline = useSendPipeline();
@@ -87,6 +90,8 @@ function OpenThread({
   const platform = platforms.data?.find((p) => p.platform === (accountLink?.platform ?? thread.profile?.platform));
   const platformName = platform?.name ?? accountLink?.platform ?? thread.profile?.platform ?? null;
   const assignee = thread.assigneeId ? members.data?.find((m) => m.id === thread.assigneeId) : undefined;
+  const split = thread.contact ? assigneeSplit(thread, thread.contact.assigneeId) : null;
+  const assigneeNote = split ? splitSentence(split, (id) => members.data?.find((m) => m.id === id)?.name ?? "a former member") : null;
   const name = personName(thread.profile);
 
   const context = accountLink ? { accountLink, thread, platform } : null;
@@ -98,6 +103,12 @@ function OpenThread({
 
   const update = (patch: Parameters<typeof updateThread.mutate>[0]["patch"], label: string) =>
     updateThread.mutate({ threadId: thread.id, patch, label });
+  const reply = (content: string) => {
+    // The member's own reply moves the row in place, not behind "N updated"; and they no longer type.
+    noteOwnChange({ threadId: thread.id });
+    presence.stopTyping();
+    void pipeline.send(thread.id, content);
+  };
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col bg-background">
@@ -106,15 +117,16 @@ function OpenThread({
         accountLink={accountLink}
         platformName={platformName}
         assignee={assignee}
+        assigneeNote={assigneeNote}
         canManage={hasRole(viewer, "manager")}
         typingNote={typingCheck ? capabilityReason(typingCheck, "send typing indicators") : null}
         deletesOnPlatform={deletesOnPlatform}
         contactShown={onShowContact ? false : contactPanelOpen}
         onBack={onBack}
         onToggleContact={onShowContact ?? toggleContactPanel}
-        onArchive={() => update({ archived: !thread.archived }, thread.archived ? "unarchive it" : "archive it")}
+        onArchive={() => act({ kind: "archive", archived: !thread.archived }, thread)}
         unread={unread}
-        onToggleUnread={() => markRead.mutate({ thread, read: unread })}
+        onToggleUnread={() => act({ kind: "read", read: unread }, thread)}
         onAssign={() => setPicker("assign")}
         onTypingIndicators={(typingIndicators) => update({ typingIndicators }, "change the typing indicators")}
         onDelete={() => deleteThread.mutate(thread.id)}
@@ -133,7 +145,7 @@ function OpenThread({
             const content = useDraftsStore.getState().drafts[thread.id]?.trim();
             collision.release();
             if (!content) return;
-            void pipeline.send(thread.id, content);
+            reply(content);
             useDraftsStore.getState().clearDraft(thread.id);
           }}
         />
@@ -147,10 +159,10 @@ function OpenThread({
         sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
         onSend={(content) => {
           if (!collision.check(name)) return false;
-          void pipeline.send(thread.id, content);
+          reply(content);
           return true;
         }}
-        onDraftTyping={typingBeat}
+        onDraftTyping={presence.typing}
         failed={pending.filter((item) => item.state === "failed")}
         onEdit={pipeline.edit}
         onDiscard={pipeline.discard}

@@ -9,7 +9,6 @@ import {
   doneSentence,
   planBulk,
   runBulk,
-  undoable,
   undoPlan,
   type BulkAction,
   type BulkOp,
@@ -18,7 +17,8 @@ import {
 } from "@/lib/client/list/bulk";
 import { errorMessage } from "@/lib/client/errors";
 import { patchContactEverywhere } from "@/lib/client/mutations/contacts";
-import { applyReadAnswer, markRead } from "@/lib/client/mutations/reads";
+import { noteOwnChange } from "@/lib/client/list/own-changes";
+import { applyReadAnswer, markRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
@@ -33,7 +33,7 @@ const COLLECT_PAGE_SIZE = 100;
 /**
  * Runs bulk actions on the selected threads (lib/client/list/bulk): one BFF write per item, a few
  * at a time (the gateway queues behind the team's rate budget), every outcome in the bulk
- * store for the bar to show, and an Undo toast for archive and status.
+ * store for the bar to show, and an Undo toast for whatever can be put back.
  */
 export function useBulkActions({ viewKey, filters, removeRows }: { viewKey: string; filters: ThreadFilters; removeRows: (ids: string[]) => void }) {
   const queryClient = useQueryClient();
@@ -42,6 +42,7 @@ export function useBulkActions({ viewKey, filters, removeRows }: { viewKey: stri
 
   const perform = useCallback(
     async (op: BulkOp) => {
+      noteOwnChange(op.kind === "thread" ? { threadId: op.threadId } : op.kind === "read" ? {} : { contactId: op.contactId });
       switch (op.kind) {
         case "thread": {
           const thread = (await api.threads.update(op.threadId, op.patch)).body;
@@ -71,9 +72,10 @@ export function useBulkActions({ viewKey, filters, removeRows }: { viewKey: stri
     [perform, queryClient, removeRows],
   );
 
+  const unreadFor = useUnreadFor();
   const run = useCallback(
-    (action: BulkAction, threads: readonly Thread[]) => execute(action, planBulk(action, threads, { memberId: viewer.memberId, manager })),
-    [execute, viewer.memberId, manager],
+    (action: BulkAction, threads: readonly Thread[]) => execute(action, planBulk(action, threads, { memberId: viewer.memberId, manager, unreadFor })),
+    [execute, viewer.memberId, manager, unreadFor],
   );
 
   /** Runs again what failed or was never started, with the same action. */
@@ -128,7 +130,7 @@ async function executeBulk(runner: Runner, action: BulkAction | "undo", plan: Bu
     useBulkStore.getState().dismiss();
   }
   if (result.succeeded.length === 0) return;
-  const undo = action !== "undo" && undoable(action) ? undoPlan(result.succeeded) : null;
+  const undo = action !== "undo" ? undoPlan(result.succeeded) : null;
   toast({
     title: doneSentence(action, result.succeeded.length),
     variant: "success",

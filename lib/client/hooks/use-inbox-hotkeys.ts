@@ -3,9 +3,10 @@
 import { useEffect, useRef } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import type { Folder, Thread } from "@/lib/api/threads";
+import { movedCursor } from "@/lib/client/list/cursor";
 import type { InboxParamsChange } from "@/lib/client/list/inbox-url";
-import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
-import { useUpdateThread } from "@/lib/client/mutations/threads";
+import { useUnreadFor } from "@/lib/client/mutations/reads";
+import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { endsSequence, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
 import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -44,18 +45,20 @@ export function useInboxHotkeys({
   viewKey: string;
 }) {
   const ui = useUiStore();
-  const updateThread = useUpdateThread();
-  const markRead = useMarkRead();
+  const act = useThreadActions();
   const unreadFor = useUnreadFor();
   const index = cursorId ? rows.findIndex((r) => r.id === cursorId) : -1;
   const target = rows.find((r) => r.id === (openId ?? cursorId)) ?? null;
 
   const move = (by: number) => {
+    // An open thread's row is highlighted: the cursor on it shows even before any key.
+    const nextId = movedCursor(rows.map((r) => r.id), cursorId, by, ui.keyboardNav || openId !== null);
     ui.setKeyboardNav(true);
-    const next = rows[Math.min(rows.length - 1, Math.max(0, index + by))];
+    const next = rows.find((r) => r.id === nextId);
     if (!next) return;
-    if (openId) open(next, "replace");
-    else setCursorId(next.id);
+    if (openId) {
+      if (next.id !== openId) open(next, "replace");
+    } else setCursorId(next.id);
   };
 
   const go = (folder: Folder) => void setParams({ ...CLEARED, folder, thread: null });
@@ -89,7 +92,7 @@ export function useInboxHotkeys({
       // The next row takes the cursor (and opens, if this one was open), as in a mail client.
       const after = rows[index + 1] ?? rows[index - 1];
       removeRow(target.id);
-      updateThread.mutate({ threadId: target.id, patch: { archived }, label: archived ? "archive it" : "unarchive it" });
+      act({ kind: "archive", archived }, target);
       if (after && after.id !== target.id) {
         if (openId === target.id) open(after, "replace");
         else setCursorId(after.id);
@@ -99,7 +102,7 @@ export function useInboxHotkeys({
     },
     toggleRead: () => {
       if (!target) return;
-      markRead.mutate({ thread: target, read: unreadFor(target) });
+      act({ kind: "read", read: unreadFor(target) }, target);
     },
     assign: () => target && ui.setPicker("assign"),
     tag: () => target && ui.setPicker("tag"),

@@ -4,7 +4,9 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { inFolder, type Thread } from "@/lib/api/threads";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
-import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type Snapshot } from "@/lib/client/list/stable-list";
+import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes";
+import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type OwnChanges, type Snapshot } from "@/lib/client/list/stable-list";
+import { sentFromThisTab } from "@/lib/client/thread/send";
 
 /** How long the list must be left alone before held-back changes apply by themselves. */
 export const IDLE_APPLY_MS = 10_000;
@@ -33,17 +35,33 @@ export function useThreadList(filters: ThreadFilters) {
   // A new view starts from its own data; a next page arriving below extends what is shown.
   // (State derived during render, as React recommends over an effect: it settles in one pass.)
   let snapshot = state.viewKey === viewKey ? state.snapshot : EMPTY_SNAPSHOT;
-  snapshot = snapshot.ids.length === 0 ? (fresh.length ? snapshotOf(fresh) : snapshot) : extendWithTail(snapshot, fresh);
+  // Only a view's first data is taken whole: a list the person emptied (archiving its last row) stays theirs.
+  snapshot = snapshot === EMPTY_SNAPSHOT ? (fresh.length ? snapshotOf(fresh, ownChangeCount()) : snapshot) : extendWithTail(snapshot, fresh);
   if (snapshot !== state.snapshot || state.viewKey !== viewKey) setState({ viewKey, snapshot });
 
-  const pending = useMemo(() => pendingChanges(snapshot, fresh), [snapshot, fresh]);
+  // The person's own replies and assignments since the snapshot apply in place, uncounted.
+  const own = useMemo<OwnChanges>(() => {
+    const byId = new Map(fresh.map((t) => [t.id, t]));
+    return {
+      // The row's latest message is one this tab sent.
+      activity: (id) => {
+        const last = byId.get(id)?.lastMessage;
+        return last !== null && last !== undefined && sentFromThisTab.has(last.id);
+      },
+      membership: (id) => {
+        const thread = byId.get(id) ?? seen.rows.get(id);
+        return changedByOwnSince({ id, contactId: thread?.contactId }, snapshot.ownSeen);
+      },
+    };
+  }, [fresh, seen.rows, snapshot.ownSeen]);
+  const pending = useMemo(() => pendingChanges(snapshot, fresh, own), [snapshot, fresh, own]);
   // A row the person changed so that it no longer belongs here leaves at once (their own action).
   const rows = useMemo(
-    () => rowsToShow(snapshot, fresh, seen.rows).filter((t) => !filters.folder || inFolder(t, filters.folder)),
-    [snapshot, fresh, seen.rows, filters.folder],
+    () => rowsToShow(snapshot, fresh, seen.rows, own).filter((t) => !filters.folder || inFolder(t, filters.folder)),
+    [snapshot, fresh, seen.rows, filters.folder, own],
   );
 
-  const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh) }), [viewKey, fresh]);
+  const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh, ownChangeCount()) }), [viewKey, fresh]);
   const remove = useCallback((id: string) => setState((s) => ({ ...s, snapshot: withoutRow(s.snapshot, id) })), []);
   const touch = useCallback(() => {
     lastTouch.current = Date.now();

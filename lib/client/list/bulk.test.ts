@@ -7,6 +7,7 @@ import {
   ONLY_OWN_UNASSIGN,
   collectPages,
   doneSentence,
+  oneDoneSentence,
   planBulk,
   progressVerb,
   runBulk,
@@ -54,6 +55,29 @@ describe("planning a bulk action", () => {
     ]);
   });
 
+  it("remembers for undo whether the tag was there, the viewer's read state and the thread's own assignee", () => {
+    const tagged = thread("a", { contactId: "c1" }, { tagIds: ["vip"] });
+    const untagged = thread("b", { contactId: "c2" }, { tagIds: [] });
+    const unknown = thread("c", { contactId: "c3", contact: undefined });
+    const tags = planBulk({ kind: "tag", tagId: "vip", tagName: "VIP", add: true }, [tagged, untagged, unknown], member);
+    expect(undoPlan(tags.tasks).tasks.map((t) => t.op)).toEqual([{ kind: "tag", contactId: "c2", tagId: "vip", add: false }]);
+
+    const reads = planBulk({ kind: "read", read: false }, [tagged, untagged], { ...member, unreadFor: (t) => t.id === "b" });
+    expect(reads.tasks.map((t) => t.undo)).toEqual([
+      { kind: "read", thread: tagged, read: true },
+      { kind: "read", thread: untagged, read: false },
+    ]);
+    expect(planBulk({ kind: "read", read: true }, [tagged], member).tasks[0]!.undo).toBeNull();
+
+    const own = thread("d", { assigneeId: "other", assigneeSource: "thread" });
+    const viaContact = thread("e", { assigneeId: "boss", assigneeSource: "contact" });
+    const assign = planBulk({ kind: "assign", assigneeId: "mgr", assigneeName: "Marcus" }, [own, viaContact], manager);
+    expect(assign.tasks.map((t) => t.undo)).toEqual([
+      { kind: "thread", threadId: "d", patch: { assigneeId: "other" } },
+      { kind: "thread", threadId: "e", patch: { assigneeId: null } },
+    ]);
+  });
+
   it("says why a thread without a contact gets no tag", () => {
     const plan = planBulk({ kind: "tag", tagId: "vip", tagName: "VIP", add: false }, [thread("a", { contactId: null })], manager);
     expect(plan.tasks).toEqual([]);
@@ -75,6 +99,16 @@ describe("planning a bulk action", () => {
     expect(toOther.tasks).toEqual([]);
     expect(toOther.refused.every((r) => r.reason === ONLY_MANAGERS_ASSIGN_OTHERS)).toBe(true);
     expect(planBulk({ kind: "assign", assigneeId: "other" }, threads, manager).tasks).toHaveLength(3);
+  });
+});
+
+describe("one action on one conversation", () => {
+  it("says what it did to whom", () => {
+    expect(oneDoneSentence({ kind: "archive", archived: true }, "Ada")).toBe("Archived the conversation with Ada");
+    expect(oneDoneSentence({ kind: "read", read: false }, "Ada")).toBe("Marked the conversation with Ada unread");
+    expect(oneDoneSentence({ kind: "assign", assigneeId: "p", assigneeName: "Priya" }, "Ada")).toBe("Assigned the conversation with Ada to Priya");
+    expect(oneDoneSentence({ kind: "tag", tagId: "t", tagName: "Hot", add: false }, "Ada")).toBe("Removed “Hot” from Ada");
+    expect(oneDoneSentence({ kind: "status", statusId: null, statusName: "" }, "Ada")).toBe("Cleared the status of Ada");
   });
 });
 

@@ -5,7 +5,8 @@ import { personName } from "@/lib/client/format";
 /**
  * Bulk actions on many threads, as plain data and one runner: `planBulk` turns an action and
  * the selected threads into one write per thread (or per contact, for what lives on the
- * contact), each with the write that would undo it, and says why the items it leaves out are
+ * contact), each with the write that would undo it (one action on one thread is planned the
+ * same way, so it gets the same Undo), and says why the items it leaves out are
  * left out; `runBulk` performs the writes a few at a time, can be cancelled, and reports every
  * item as done, failed (with its reason) or not started. Nothing is dropped without a reason.
  */
@@ -46,8 +47,11 @@ export type BulkResult = {
   notStarted: BulkTask[];
 };
 
-/** Who acts: members may assign only to themselves and unassign only their own (lib/server/access/policy). */
-export type BulkViewer = { memberId: string | null; manager: boolean };
+/**
+ * Who acts: members may assign only to themselves and unassign only their own (lib/server/access/policy).
+ * `unreadFor` is the viewer's own read state, which undoing a read change puts back.
+ */
+export type BulkViewer = { memberId: string | null; manager: boolean; unreadFor?: (thread: Thread) => boolean };
 
 export const CONCURRENCY = 4;
 
@@ -76,7 +80,10 @@ export function planBulk(action: BulkAction, threads: readonly Thread[], viewer:
       const contactId = thread.contactId;
       const name = personName(thread.profile);
       if (action.kind === "tag") {
-        tasks.push({ key: contactId, name, op: { kind: "tag", contactId, tagId: action.tagId, add: action.add }, undo: null });
+        // Undone by the opposite write, where the tag was known to be (or not be) there before.
+        const had = thread.contact?.tagIds.includes(action.tagId);
+        const undo = had === undefined ? null : { kind: "tag" as const, contactId, tagId: action.tagId, add: had };
+        tasks.push({ key: contactId, name, op: { kind: "tag", contactId, tagId: action.tagId, add: action.add }, undo });
       } else {
         // Without the contact embedded the old status is unknown: that one write cannot be undone.
         const before = thread.contact ? { kind: "status" as const, contactId, statusId: thread.contact.statusId } : null;
@@ -98,13 +105,25 @@ export function planBulk(action: BulkAction, threads: readonly Thread[], viewer:
           undo: { kind: "thread", threadId: key, patch: { archived: thread.archived } },
         });
         break;
-      case "read":
-        tasks.push({ key, name, op: { kind: "read", thread, read: action.read }, undo: null });
+      case "read": {
+        // The viewer's own read state before, where it is known.
+        const undo = viewer.unreadFor ? { kind: "read" as const, thread, read: !viewer.unreadFor(thread) } : null;
+        tasks.push({ key, name, op: { kind: "read", thread, read: action.read }, undo });
         break;
+      }
       case "assign": {
         const refusal = assignRefusal(action.assigneeId, thread, viewer);
+        // The thread's own assignee before: none when it followed its contact's.
+        const before = thread.assigneeSource === "thread" ? thread.assigneeId : null;
         if (refusal) refuse(thread, refusal);
-        else tasks.push({ key, name, op: { kind: "thread", threadId: key, patch: { assigneeId: action.assigneeId } }, undo: null });
+        else {
+          tasks.push({
+            key,
+            name,
+            op: { kind: "thread", threadId: key, patch: { assigneeId: action.assigneeId } },
+            undo: { kind: "thread", threadId: key, patch: { assigneeId: before } },
+          });
+        }
         break;
       }
     }
@@ -126,11 +145,6 @@ export function undoPlan(succeeded: readonly BulkTask[]): BulkPlan {
     .filter((task): task is BulkTask & { undo: BulkOp } => task.undo !== null && !sameOp(task.op, task.undo))
     .map((task) => ({ key: task.key, name: task.name, op: task.undo, undo: task.op }));
   return { tasks, refused: [] };
-}
-
-/** Whether an action's successes can be undone from the inbox (archive and status). */
-export function undoable(action: BulkAction): boolean {
-  return action.kind === "archive" || action.kind === "status";
 }
 
 /**
@@ -221,6 +235,24 @@ export function doneSentence(action: BulkAction | "undo", count: number): string
       return action.add ? `Tagged ${plural(count, "contact")} “${action.tagName}”` : `Removed “${action.tagName}” from ${plural(count, "contact")}`;
     case "status":
       return `Set ${plural(count, "contact")} to ${action.statusName}`;
+  }
+}
+
+/** "Archived the conversation with Ada Lovelace": what one action on one conversation did, for its Undo toast. */
+export function oneDoneSentence(action: BulkAction, name: string): string {
+  switch (action.kind) {
+    case "archive":
+      return `${action.archived ? "Archived" : "Unarchived"} the conversation with ${name}`;
+    case "read":
+      return `Marked the conversation with ${name} ${action.read ? "read" : "unread"}`;
+    case "assign":
+      return action.assigneeId === null
+        ? `Unassigned the conversation with ${name}`
+        : `Assigned the conversation with ${name} to ${action.assigneeName ?? "a member"}`;
+    case "tag":
+      return action.add ? `Tagged ${name} “${action.tagName}”` : `Removed “${action.tagName}” from ${name}`;
+    case "status":
+      return action.statusId === null ? `Cleared the status of ${name}` : `Set ${name} to ${action.statusName}`;
   }
 }
 

@@ -37,11 +37,35 @@ describe("a list that does not move under the cursor", () => {
     expect(withoutRow(snapshot, "zz")).toBe(snapshot);
   });
 
+  it("applies the person's own changes in place without counting them", () => {
+    // Their reply is c's latest activity; their assignment took b out of this view and n into it.
+    const own = { activity: (id: string) => id === "c", membership: (id: string) => id === "b" || id === "n" };
+    const fresh = [item("c", "4", "You: thanks"), item("a", "3")];
+    expect(pendingChanges(snapshot, fresh, own).size).toBe(0);
+    const last = new Map(shown.map((r) => [r.id, r]));
+    expect(rowsToShow(snapshot, fresh, last, own).map((r) => [r.id, r.preview])).toEqual([
+      ["a", ""],
+      ["b", ""],
+      ["c", "You: thanks"],
+    ]);
+    // A row their change brought into the view shows at once, where the fresh order puts it.
+    const arrived = [item("a", "3"), item("n", "2"), item("b", "2"), item("c", "1")];
+    expect(rowsToShow(snapshot, arrived, last, own).map((r) => r.id)).toEqual(["a", "n", "b", "c"]);
+    expect(pendingChanges(snapshot, arrived, own).size).toBe(0);
+    // Someone else's changes still wait: a new row, and newer activity on a row they assigned.
+    expect([...pendingChanges(snapshot, [item("x", "9"), item("b", "7"), ...fresh], own)].sort()).toEqual(["b", "x"]);
+  });
+
   it("extends the snapshot when the next page arrives below", () => {
     const fresh = [...shown, item("x", "0"), item("y", "0")];
     expect(extendWithTail(snapshot, fresh).ids).toEqual(["a", "b", "c", "x", "y"]);
     expect(extendWithTail(EMPTY_SNAPSHOT, shown).ids).toEqual(["a", "b", "c"]);
     // Nothing new below the last row: unchanged.
     expect(extendWithTail(snapshot, shown)).toBe(snapshot);
+    // A list the person emptied is not taken afresh: whatever arrives now waits to be applied.
+    const emptied = withoutRow(snapshotOf([item("a", "3")]), "a");
+    expect(extendWithTail(emptied, shown)).toBe(emptied);
+    expect([...pendingChanges(emptied, [item("a", "3")], { activity: () => false, membership: (id) => id === "a" })]).toEqual([]);
+    expect([...pendingChanges(emptied, [item("z", "9")])]).toEqual(["z"]);
   });
 });

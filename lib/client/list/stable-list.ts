@@ -11,38 +11,60 @@ export type Snapshot = {
   ids: string[];
   /** Each shown row's activity time when it was placed. */
   placedAt: Map<string, string>;
+  /** The person's own changes it has seen (lib/client/list/own-changes): later ones apply in place. */
+  ownSeen: number;
 };
 
-export const EMPTY_SNAPSHOT: Snapshot = { ids: [], placedAt: new Map() };
+export const EMPTY_SNAPSHOT: Snapshot = { ids: [], placedAt: new Map(), ownSeen: 0 };
 
-export function snapshotOf(items: readonly ListItem[]): Snapshot {
-  return { ids: items.map((i) => i.id), placedAt: new Map(items.map((i) => [i.id, i.activity.at])) };
+/**
+ * Which changes are the person's own, made since the snapshot: they apply in place, uncounted.
+ * `activity`: the row's newer activity is theirs (their reply is its latest message), so a later
+ * message from anyone else still counts. `membership`: their change (an assignment, a tag) took
+ * the row into or out of this view.
+ */
+export type OwnChanges = { activity: (id: string) => boolean; membership: (id: string) => boolean };
+const NONE: OwnChanges = { activity: () => false, membership: () => false };
+
+export function snapshotOf(items: readonly ListItem[], ownSeen = 0): Snapshot {
+  return { ids: items.map((i) => i.id), placedAt: new Map(items.map((i) => [i.id, i.activity.at])), ownSeen };
 }
 
-/** IDs whose place would change if fresh data were applied: new, gone, or with newer activity. */
-export function pendingChanges(snapshot: Snapshot, fresh: readonly ListItem[]): Set<string> {
+/**
+ * IDs whose place would change if fresh data were applied: new, gone, or with newer activity.
+ * The person's own changes are not among them: a reply or an assignment of theirs shows in
+ * place at once (rowsToShow), and is not news to them.
+ */
+export function pendingChanges(snapshot: Snapshot, fresh: readonly ListItem[], own: OwnChanges = NONE): Set<string> {
   const changed = new Set<string>();
   const freshIds = new Set<string>();
   for (const item of fresh) {
     freshIds.add(item.id);
     const placed = snapshot.placedAt.get(item.id);
-    if (placed === undefined || placed !== item.activity.at) changed.add(item.id);
+    if (placed === undefined ? !own.membership(item.id) : placed !== item.activity.at && !own.activity(item.id)) changed.add(item.id);
   }
-  for (const id of snapshot.ids) if (!freshIds.has(id)) changed.add(id);
+  for (const id of snapshot.ids) if (!freshIds.has(id) && !own.membership(id)) changed.add(id);
   return changed;
 }
 
 /**
  * The rows to show: the snapshot's order with fresh contents. A row that left the fresh data
  * stays (with its last known contents) until applied, so nothing vanishes under the pointer.
+ * A row the person's own change brought into the view shows at once, where the fresh order
+ * puts it among the rows on screen.
  */
-export function rowsToShow<Item extends ListItem>(snapshot: Snapshot, fresh: readonly Item[], last: ReadonlyMap<string, Item>): Item[] {
+export function rowsToShow<Item extends ListItem>(snapshot: Snapshot, fresh: readonly Item[], last: ReadonlyMap<string, Item>, own: OwnChanges = NONE): Item[] {
   const byId = new Map(fresh.map((i) => [i.id, i]));
   const rows: Item[] = [];
   for (const id of snapshot.ids) {
     const item = byId.get(id) ?? last.get(id);
     if (item) rows.push(item);
   }
+  fresh.forEach((item, index) => {
+    if (snapshot.placedAt.has(item.id) || !own.membership(item.id)) return;
+    const before = fresh.slice(0, index).findLast((i) => rows.includes(i));
+    rows.splice(before ? rows.indexOf(before) + 1 : 0, 0, item);
+  });
   return rows;
 }
 
@@ -51,7 +73,7 @@ export function withoutRow(snapshot: Snapshot, id: string): Snapshot {
   if (!snapshot.placedAt.has(id)) return snapshot;
   const placedAt = new Map(snapshot.placedAt);
   placedAt.delete(id);
-  return { ids: snapshot.ids.filter((x) => x !== id), placedAt };
+  return { ...snapshot, ids: snapshot.ids.filter((x) => x !== id), placedAt };
 }
 
 /**
@@ -59,7 +81,9 @@ export function withoutRow(snapshot: Snapshot, id: string): Snapshot {
  * are below everything the person is looking at, so adding them moves nothing.
  */
 export function extendWithTail(snapshot: Snapshot, fresh: readonly ListItem[]): Snapshot {
-  if (snapshot.ids.length === 0) return snapshotOf(fresh);
+  if (snapshot === EMPTY_SNAPSHOT) return snapshotOf(fresh);
+  // Emptied by the person (they archived the last row): what comes now is news, not a first load.
+  if (snapshot.ids.length === 0) return snapshot;
   const lastShown = snapshot.ids.at(-1)!;
   const at = fresh.findIndex((i) => i.id === lastShown);
   if (at === -1 || at === fresh.length - 1) return snapshot;
@@ -67,5 +91,5 @@ export function extendWithTail(snapshot: Snapshot, fresh: readonly ListItem[]): 
   if (tail.length === 0) return snapshot;
   const placedAt = new Map(snapshot.placedAt);
   for (const item of tail) placedAt.set(item.id, item.activity.at);
-  return { ids: [...snapshot.ids, ...tail.map((i) => i.id)], placedAt };
+  return { ...snapshot, ids: [...snapshot.ids, ...tail.map((i) => i.id)], placedAt };
 }

@@ -6,6 +6,7 @@ import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
+import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -22,6 +23,7 @@ export function useUpdateContact() {
     mutationFn: async ({ contactId, patch }: { contactId: string; patch: ContactPatch; label?: string }) =>
       (await api.contacts.update(contactId, patch)).body,
     onMutate: async ({ contactId, patch }) => {
+      noteOwnChange({ contactId });
       const restore = await prepare(queryClient, contactId);
       const statuses = queryClient.getQueryData(teamQueries.statuses().queryKey);
       patchContactEverywhere(queryClient, contactId, (c) => {
@@ -52,6 +54,7 @@ export function useToggleTag() {
     mutationFn: async ({ contactId, tagId, add }: { contactId: string; tagId: string; add: boolean }) =>
       (add ? await api.contacts.addTag(contactId, tagId) : await api.contacts.removeTag(contactId, tagId)).body,
     onMutate: async ({ contactId, tagId, add }) => {
+      noteOwnChange({ contactId });
       const restore = await prepare(queryClient, contactId);
       patchContactEverywhere(queryClient, contactId, (c) => ({
         ...c,

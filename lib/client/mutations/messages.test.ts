@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import type { Message } from "@/lib/api/messages";
 import { messageFixture } from "@/lib/api/testing/fixtures";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
+import { deletionScope } from "@/lib/client/thread/unsent";
 import { useToastStore } from "@/lib/client/stores/toasts";
 import {
   addReaction,
@@ -121,6 +123,19 @@ describe("unsend", () => {
     expect(cached("m1")).toMatchObject({ content: "hello", deletedAt: null });
     expect(cached("m1")?.attachments).toHaveLength(1);
     expect(toasts()[0]?.description).toBe("That's turned off in this conversation.");
+  });
+
+  it("notes at once in the thread's activity how far it went, and takes the note back on refusal", async () => {
+    seed([message("m1", { content: "hello" })]);
+    const activityKey = inboxQueries.activity(THREAD).queryKey;
+    queryClient.setQueryData(activityKey, []);
+    let reject!: (error: unknown) => void;
+    api.messages.delete.mockReturnValue(new Promise((_, r) => (reject = r)));
+    const run = new MutationObserver(queryClient, unsendMessageMutation(queryClient)).mutate({ message: message("m1"), scope: "self" });
+    await vi.waitFor(() => expect(deletionScope("m1", queryClient.getQueryData(activityKey))).toBe("self"));
+    reject(new ApiError({ status: 422, code: "threadRestricted", details: { capability: "message:unsend" } }));
+    await expect(run).rejects.toThrow();
+    expect(queryClient.getQueryData(activityKey)).toEqual([]);
   });
   it("keeps the API's version on success", async () => {
     seed([message("m1")]);

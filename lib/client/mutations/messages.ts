@@ -1,11 +1,13 @@
 "use client";
 
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { ActivityEntry } from "@/lib/api/activity";
 import { isApiError } from "@/lib/api/errors";
 import type { DeleteScope, Message, Reaction } from "@/lib/api/messages";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { isOwnReaction } from "@/lib/client/thread/message-groups";
+import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 /**
@@ -68,19 +70,27 @@ export function editMessageMutation(queryClient: QueryClient) {
 export function unsendMessageMutation(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: async ({ message, scope }: UnsendVariables) => (await api.messages.delete(message.id, scope)).body,
-    onMutate: async ({ message }) => {
+    onMutate: async ({ message, scope }) => {
       await cancelMessages(queryClient, message.threadId);
       const before = findMessage(queryClient, message.threadId, message.id) ?? message;
-      patchMessage(queryClient, message.threadId, message.id, (m) => applyUnsend(m, new Date().toISOString()));
+      const at = new Date().toISOString();
+      patchMessage(queryClient, message.threadId, message.id, (m) => applyUnsend(m, at));
+      // How far it went is known only to the activity log (lib/client/thread/unsent): noted there at once.
+      const activityKey = inboxQueries.activity(message.threadId).queryKey;
+      await queryClient.cancelQueries({ queryKey: activityKey, exact: true });
+      const provisional = unsendEntry(message, scope, at);
+      queryClient.setQueryData(activityKey, (log) => (log ? [provisional, ...log] : log));
       return {
-        restore: () =>
+        restore: () => {
           patchMessage(queryClient, message.threadId, message.id, (m) => ({
             ...m,
             deletedAt: before.deletedAt,
             content: before.content,
             attachments: before.attachments,
             entities: before.entities,
-          })),
+          }));
+          queryClient.setQueryData(activityKey, (log) => log?.filter((entry) => entry !== provisional));
+        },
       };
     },
     onError: (error, _variables, context) => {
@@ -91,9 +101,28 @@ export function unsendMessageMutation(queryClient: QueryClient) {
     onSettled: (_data, error, { message }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: threadQueries.detail(message.threadId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: inboxQueries.activity(message.threadId).queryKey, exact: true }),
         resyncIfStale(queryClient, message.threadId, error),
       ]),
   });
+}
+
+/** The activity log's entry for an unsend, as the server will write it, until it does. */
+function unsendEntry(message: Message, scope: DeleteScope, at: string): ActivityEntry {
+  return {
+    id: `pending-unsend-${message.id}`,
+    userId: "",
+    userName: "",
+    memberId: null,
+    action: "messages.delete",
+    threadId: message.threadId,
+    contactId: null,
+    messageId: message.id,
+    before: null,
+    after: { scope },
+    requestId: null,
+    at,
+  };
 }
 
 export function reactMutation(queryClient: QueryClient) {

@@ -5,6 +5,7 @@ import type { Page } from "@/lib/api/primitives";
 import type { Thread, ThreadPatch } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
+import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
 
@@ -18,6 +19,7 @@ export function useUpdateThread() {
     mutationFn: async ({ threadId, patch }: { threadId: string; patch: ThreadPatch; label?: string }) =>
       (await api.threads.update(threadId, patch)).body,
     onMutate: async ({ threadId, patch }) => {
+      noteOwnChange({ threadId });
       await queryClient.cancelQueries({ queryKey: threadQueries.all() });
       const restore = snapshotThread(queryClient, threadId);
       patchThreadEverywhere(queryClient, threadId, (t) => applyPatch(t, patch));

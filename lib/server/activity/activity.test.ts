@@ -40,6 +40,23 @@ describe("the activity log", () => {
     expect(entry.requestId).toMatch(/^req/);
   });
 
+  it("records how far an unsend went, from the DELETE's query: the contact may still see it", async () => {
+    const threads = bff.runtime.gateway.index.all();
+    let unsent: { id: string; threadId: string } | null = null;
+    for (const thread of threads) {
+      const response = await call(v2, "POST", "/api/v2/messages", { cookie: member, body: { target: { type: "thread", threadId: thread.id }, content: "Sent too soon" } });
+      if (!response.ok) continue;
+      const { message } = (await response.json()) as { message: { id: string; threadId: string } };
+      if ((await call(v2, "DELETE", `/api/v2/messages/${message.id}?scope=self`, { cookie: member })).ok) {
+        unsent = message;
+        break;
+      }
+    }
+    expect(unsent).not.toBeNull();
+    const entry = activityPage.parse((await log(member, `threadId=${unsent!.threadId}`)).body).data[0]!;
+    expect(entry).toMatchObject({ action: "messages.delete", messageId: unsent!.id, after: { scope: "self" } });
+  });
+
   it("records a thread change with what it was before and after", async () => {
     const thread = bff.runtime.gateway.index.all()[0]!;
     const archived = thread.archived;

@@ -13,7 +13,7 @@ import { canSee, type Viewer } from "../access/visibility";
 export type WriteRecord = {
   operation: Operation;
   params: Record<string, string>;
-  /** The request body, as validated. */
+  /** The request body, as validated; for a DELETE, its query (which says what it does). */
   body: unknown;
   /** The API's answer body, parsed (null when it had none). */
   answer: unknown;

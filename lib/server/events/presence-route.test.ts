@@ -22,6 +22,15 @@ describe("POST /api/presence", () => {
     expect(bff.runtime.presence.people(threadId)).toEqual([]);
   });
 
+  it("ends the member's typing at once when their tab says they stopped (they sent)", async () => {
+    const threadId = bff.runtime.gateway.index.all()[1]!.id;
+    const beat = (typing: boolean) => call(presenceRoute, "POST", "/api/presence", { cookie: member, body: { tabId: "tab-00000002", threadId, typing } });
+    await beat(true);
+    expect(bff.runtime.presence.people(threadId)).toEqual([expect.objectContaining({ typing: true })]);
+    expect((await beat(false)).status).toBe(204);
+    expect(bff.runtime.presence.people(threadId)).toEqual([expect.objectContaining({ name: "Sam Rivera", typing: false })]);
+  });
+
   it("refuses bad input with the spec's error body, and visitors without a session", async () => {
     const bad = await call(presenceRoute, "POST", "/api/presence", { cookie: member, body: { tabId: "x", threadId: "NOT AN ID" } });
     expect(bad.status).toBe(400);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { InboxEvent } from "@/lib/api/inbox-events";
-import { createPresence, TYPING_TTL_MS, VIEW_TTL_MS, type Presence } from "./presence";
+import { createPresence, SWEEP_MS, TYPING_TTL_MS, VIEW_TTL_MS, type Presence } from "./presence";
 
 let clock = 0;
 let events: InboxEvent[] = [];
@@ -46,13 +46,9 @@ describe("presence", () => {
     expect(events).toHaveLength(count);
   });
 
-  it("typing lasts a few seconds past the last keystroke", () => {
+  it("typing lasts a few seconds past the last typing beat, when no other beat comes", () => {
     setup();
     presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: true });
-    expect(presence.people("thr1")[0]!.typing).toBe(true);
-    // A plain beat meanwhile does not end it.
-    clock += 1_000;
-    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
     expect(presence.people("thr1")[0]!.typing).toBe(true);
     clock += TYPING_TTL_MS;
     presence.sweep();
@@ -60,11 +56,27 @@ describe("presence", () => {
     expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [{ ...sam, typing: false }] });
   });
 
-  it("a tab that stops beating drops out", () => {
+  it("ends typing at once, for everyone, when a beat says the member no longer types (they sent)", () => {
     setup();
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: true });
+    clock += 1_000;
     presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
-    clock += VIEW_TTL_MS + 1;
+    expect(presence.people("thr1")).toEqual([{ ...sam, typing: false }]);
+    expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [{ ...sam, typing: false }] });
+  });
+
+  it("a tab that stops beating drops out within 15 s of its last beat, told by the sweep", () => {
+    clock = 1_000_000;
+    events = [];
+    presence = createPresence({ publish: (event) => events.push(event), now: () => clock, sweepMs: SWEEP_MS });
+    presence.beat({ tabId: "a", ...sam, threadId: "thr1", typing: false });
+    clock += VIEW_TTL_MS - 1;
     presence.sweep();
+    expect(presence.people("thr1")).toHaveLength(1);
+    // The last moment the sweep may notice it: one sweep interval after it expired.
+    clock += 1 + SWEEP_MS;
+    presence.sweep();
+    expect(VIEW_TTL_MS + SWEEP_MS).toBeLessThanOrEqual(15_000);
     expect(presence.people("thr1")).toEqual([]);
     expect(events.at(-1)).toEqual({ type: "presence", threadId: "thr1", people: [] });
     expect(presence.snapshot()).toEqual([]);
@@ -98,7 +110,9 @@ describe("presence", () => {
     presence.receive({ tabId: "b", ...marcus, threadId: "thr1", typing: false });
     expect(shared).toEqual([{ tabId: "a", ...sam, threadId: "thr1", typing: true }]);
     expect(presence.people("thr1").map((p) => p.name)).toEqual(["Marcus Lee", "Sam Rivera"]);
-    // Another instance's tabs are its own to tell; a keystroke is not told again.
+    // Another instance's tabs are its own to tell; each as it stands, typing while it lasts.
+    expect(presence.local()).toEqual([{ tabId: "a", ...sam, threadId: "thr1", typing: true }]);
+    clock += TYPING_TTL_MS;
     expect(presence.local()).toEqual([{ tabId: "a", ...sam, threadId: "thr1", typing: false }]);
     clock += VIEW_TTL_MS + 1;
     expect(presence.local()).toEqual([]);

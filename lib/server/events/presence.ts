@@ -3,10 +3,13 @@ import type { InboxEvent } from "@/lib/api/inbox-events";
 
 /**
  * Who is in which thread right now: the API has no presence, so the inbox keeps it, in memory
- * (it is worth nothing after a restart). Each open browser beats for the thread it shows; a
- * beat lasts `VIEW_TTL_MS` and a typing beat `TYPING_TTL_MS`, so a tab that closes without a
- * word drops out on its own. Every change is published as a `presence` event carrying the
- * thread's whole list, which makes the events idempotent and order-insensitive.
+ * (it is worth nothing after a restart). Each open browser beats for the thread it shows, every
+ * few seconds (lib/client/hooks/use-presence), each beat saying whether its member types; a beat
+ * lasts `VIEW_TTL_MS` and a typing beat `TYPING_TTL_MS`, so a tab whose browser died drops out
+ * on its own — the sweep, every `SWEEP_MS`, tells everyone within 15 s of its last beat — and a
+ * beat that says "not typing" (the member sent) ends typing at once. Every change is published
+ * as a `presence` event carrying the thread's whole list, which makes the events idempotent and
+ * order-insensitive.
  *
  * Several tabs of one user count once; the user is typing if any of their tabs is.
  *
@@ -14,8 +17,9 @@ import type { InboxEvent } from "@/lib/api/inbox-events";
  * which `receive` it as if their own browser had sent it; expiry works the same there. An
  * instance that starts late asks, and hears every live tab of the others again (`local`).
  */
-export const VIEW_TTL_MS = 45_000;
+export const VIEW_TTL_MS = 14_000;
 export const TYPING_TTL_MS = 6_000;
+export const SWEEP_MS = 1_000;
 
 export type PresenceBeat = {
   /** A tab's own id, so two tabs of one user are told apart. */
@@ -90,7 +94,7 @@ export function createPresence(options: {
     for (const threadId of touched) announce(threadId);
   };
 
-  const timer = setInterval(sweep, options.sweepMs ?? 2_000);
+  const timer = setInterval(sweep, options.sweepMs ?? SWEEP_MS);
   timer.unref?.();
 
   const apply = ({ tabId, userId, name, threadId, typing }: PresenceBeat) => {
@@ -99,8 +103,9 @@ export function createPresence(options: {
       tabs.delete(tabId);
     } else {
       const at = now();
-      // Typing lasts a few seconds past the last keystroke; a plain beat does not end it early.
-      const typingUntil = typing ? at + TYPING_TTL_MS : previous?.threadId === threadId ? previous.typingUntil : 0;
+      // Typing lasts a few seconds past a typing beat, in case the next never comes; a beat that
+      // says the member no longer types (they sent) ends it at once.
+      const typingUntil = typing ? at + TYPING_TTL_MS : 0;
       tabs.set(tabId, { userId, name, threadId, viewUntil: at + VIEW_TTL_MS, typingUntil });
     }
     if (previous && previous.threadId !== threadId) announce(previous.threadId);
@@ -120,8 +125,8 @@ export function createPresence(options: {
       for (const [tabId, beat] of ownBeats) {
         const entry = tabs.get(tabId);
         if (!entry || entry.viewUntil <= now()) ownBeats.delete(tabId);
-        // Told again later, a keystroke is old news: the tab is there, not typing.
-        else live.push({ ...beat, threadId: entry.threadId, typing: false });
+        // Told as it stands now: a beat says whether the member types, and a stale "typing" would linger.
+        else live.push({ ...beat, threadId: entry.threadId, typing: entry.typingUntil > now() });
       }
       return live;
     },

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { InboxParams } from "./inbox-url";
+import { filterLabels, navEntryOf, viewTitle, type FilterNames } from "./view-title";
+
+const view = (change: Partial<InboxParams> = {}): InboxParams => ({
+  folder: "inbox",
+  accountLinkId: [],
+  platform: null,
+  tag: [],
+  status: [],
+  assigneeId: [],
+  unassigned: null,
+  campaignId: [],
+  q: null,
+  order: null,
+  thread: null,
+  ...change,
+});
+
+const names: FilterNames = {
+  account: (id) => ({ al1: "Acme on Instagram" })[id] ?? id,
+  platform: (p) => ({ instagram: "Instagram" })[p] ?? p,
+  tag: (id) => ({ tag1: "Hot" })[id] ?? id,
+  status: (id) => ({ st1: "Qualified" })[id] ?? id,
+  member: (id) => ({ me: "Sam Rivera" })[id] ?? id,
+};
+const folderLabel = (folder: string) => ({ all: "All", inbox: "Inbox" })[folder] ?? folder;
+const title = (change: Partial<InboxParams>) => viewTitle(view(change), "me", names, folderLabel);
+
+describe("where the person is", () => {
+  it("names the folder and states every filter when the view is not an entry of its own", () => {
+    expect(title({ folder: "all", unassigned: true, tag: ["tag1"] })).toBe("All · Unassigned · Tag: Hot");
+    expect(title({ folder: "all", q: "refund", order: "oldest" })).toBe("All · Search: “refund”");
+    expect(title({ folder: "inbox" })).toBe("Inbox");
+  });
+
+  it("uses an entry's own name when the view is exactly that entry", () => {
+    expect(title({ assigneeId: ["me"] })).toBe("Assigned to me");
+    expect(title({ unassigned: true })).toBe("Unassigned");
+    expect(title({ folder: "all", tag: ["tag1"] })).toBe("Hot");
+    expect(title({ folder: "all", status: ["st1"] })).toBe("Qualified");
+    expect(title({ folder: "all", accountLinkId: ["al1"] })).toBe("Acme on Instagram");
+  });
+
+  it("marks the folder in the navigation when filters narrow it", () => {
+    expect(navEntryOf(view({ folder: "all", unassigned: true, tag: ["tag1"] }), "me")).toBe("folder:all");
+    expect(navEntryOf(view({ folder: "all", unassigned: true }), "me")).toBe("folder:all");
+    expect(navEntryOf(view({ unassigned: true }), "me")).toBe("unassigned");
+    expect(navEntryOf(view({ assigneeId: ["me"] }), null)).toBe("folder:inbox");
+    expect(navEntryOf(view({ folder: "all", tag: ["tag1"], thread: "thr1" }), "me")).toBe("tag:tag1");
+  });
+
+  it("says each filter with the change that removes it", () => {
+    const labels = filterLabels(view({ folder: "all", tag: ["tag1", "tag2"], platform: "instagram", order: "oldest" }), names);
+    expect(labels.map((l) => l.label)).toEqual(["Tag: Hot", "Tag: tag2", "Platform: Instagram", "Oldest first"]);
+    expect(labels[0]!.remove).toEqual({ tag: ["tag2"] });
+  });
+});
