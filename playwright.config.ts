@@ -21,10 +21,11 @@ export default defineConfig({
   // A flaky test is a bug to fix, never a failure to run again.
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  // Two servers, two workers and Chromium share two cores: a first page can take a few seconds to
-  // paint while the others load theirs. Waiting longer costs nothing when it is quick.
-  expect: { timeout: 10_000 },
+  // Two servers, two workers and Chromium share two cores, and a CI machine may be twice as slow as
+  // a laptop: a journey that takes 15 s here took 30 s there. Budgets leave that room; waiting
+  // longer costs nothing when it is quick, and a journey that hangs still fails.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL,

@@ -17,7 +17,9 @@ import type { InboxEvent } from "@/lib/api/inbox-events";
  * which `receive` it as if their own browser had sent it; expiry works the same there. An
  * instance that starts late asks, and hears every live tab of the others again (`local`).
  */
-export const VIEW_TTL_MS = 14_000;
+// A beat (they go every 5 s) may be lost without the tab dropping out, and the sweep and the event
+// still reach everyone well inside the 15 s promised, on a slow machine too.
+export const VIEW_TTL_MS = 12_000;
 export const TYPING_TTL_MS = 6_000;
 export const SWEEP_MS = 1_000;
 
