@@ -166,12 +166,13 @@ describe("send pipeline", () => {
   });
 
   it.each([
-    ["offline", new ApiError({ status: 0, code: "networkError" }), ERROR_SENTENCES.networkError],
-    ["a 500", new ApiError({ status: 500, code: "internalError" }), ERROR_SENTENCES.internalError],
-    ["a 502 that is not sendUnconfirmed", new ApiError({ status: 502, code: "upstreamUnavailable" }), ERROR_SENTENCES.upstreamUnavailable],
-  ])("fails on %s with the sentence, and Retry sends again with the same key", async (_, error, sentence) => {
-    s.sendAnswers.push(error);
+    ["offline", new ApiError({ status: 0, code: "networkError" }), ERROR_SENTENCES.networkError, [1_000, 2_000, 4_000]],
+    ["a 500", new ApiError({ status: 500, code: "internalError" }), ERROR_SENTENCES.internalError, []],
+    ["a 502 that is not sendUnconfirmed", new ApiError({ status: 502, code: "upstreamUnavailable" }), ERROR_SENTENCES.upstreamUnavailable, [1_000, 2_000, 4_000]],
+  ])("fails on %s with the sentence (after trying again by itself where it may pass), and Retry sends again with the same key", async (_, error, sentence, sleeps) => {
+    s.sendAnswers.push(...Array.from({ length: sleeps.length + 1 }, () => error));
     await s.pipeline.send(THREAD, "Hello there").done;
+    expect(s.sleeps).toEqual(sleeps);
     expect(s.items()[0]).toMatchObject({ state: "failed", error: { code: error.code, sentence } });
     expect(isTransientFailure(s.items()[0]!)).toBe(true);
 
@@ -179,6 +180,15 @@ describe("send pipeline", () => {
     const retried = s.pipeline.retry("local-1");
     expect(s.items()[0]).toMatchObject({ state: "sending", error: null });
     await retried;
+    expect(s.sends.map((c) => c.key)).toEqual(Array.from({ length: sleeps.length + 2 }, () => "local-1"));
+    expect(s.items()).toEqual([]);
+    expect(s.history()).toEqual(["msgnew", "msgold"]);
+  });
+
+  it("sends once through a dropped connection: tried again by itself with the same key, never shown as failed", async () => {
+    s.sendAnswers.push(new ApiError({ status: 0, code: "networkError" }), { replay: sendResult() });
+    await s.pipeline.send(THREAD, "Hello there").done;
+    expect(s.states).not.toContain("failed");
     expect(s.sends.map((c) => c.key)).toEqual(["local-1", "local-1"]);
     expect(s.items()).toEqual([]);
     expect(s.history()).toEqual(["msgnew", "msgold"]);
@@ -419,8 +429,16 @@ describe("judgeSendError", () => {
     expect(judgeSendError(new ApiError({ status: 429, code: "rateLimited" }), 2)).toMatchObject({ kind: "wait", ms: 4_000 });
   });
 
+  it("tries again by itself, with the same key, when the inbox could not be reached or answered for a moment", () => {
+    expect(judgeSendError(new ApiError({ status: 0, code: "networkError" }), 0)).toMatchObject({ kind: "wait", ms: 1_000 });
+    expect(judgeSendError(new ApiError({ status: 502, code: "upstreamUnavailable" }), 1)).toMatchObject({ kind: "wait", ms: 2_000 });
+    expect(judgeSendError(new ApiError({ status: 504, code: "somethingNew" }), 2)).toMatchObject({ kind: "wait", ms: 4_000 });
+    expect(judgeSendError(new ApiError({ status: 0, code: "networkError" }), 3)).toMatchObject({ kind: "failed", error: { code: "networkError" } });
+    expect(judgeSendError(new ApiError({ status: 500, code: "internalError" }), 0)).toMatchObject({ kind: "failed" });
+  });
+
   it("takes an unknown 5xx code by its status and anything else as an internal error", () => {
-    expect(judgeSendError(new ApiError({ status: 503, code: "somethingNew" }), 0)).toEqual({
+    expect(judgeSendError(new ApiError({ status: 503, code: "somethingNew" }), 3)).toEqual({
       kind: "failed",
       error: { code: "somethingNew", sentence: ERROR_SENTENCES.upstreamUnavailable },
     });

@@ -2,7 +2,7 @@ import { notifyManager, useQueryClient, type InfiniteData, type QueryClient } fr
 import { useEffect } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "@/lib/api/client";
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
+import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError, type ApiError } from "@/lib/api/errors";
 import type { Message } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
@@ -20,8 +20,9 @@ import { outboxStore, type OutboxItem, type OutboxStore } from "@/lib/client/sto
  *
  * - Any retry of an attempt reuses its key, so the API replays the first answer instead of
  *   sending twice: a failed send can always be retried, and a reload resumes `sending` items.
- * - 429 and 409 idempotencyKeyInUse are waited out (Retry-After, or a short pause) and
- *   tried again by themselves, a few times, before the item shows as failed.
+ * - 429, 409 idempotencyKeyInUse and a passing outage (no answer, 502 upstreamUnavailable,
+ *   503, 504) are waited out (Retry-After, or a short pause) and tried again by themselves, a
+ *   few times, before the item shows as failed.
  * - 502 sendUnconfirmed is never resent: the item turns `unconfirmed` and GET
  *   /messages/{details.messageId} is read with backoff until it settles (lib/api/messages:
  *   `delivery`). `pending`: read again later. Delivered (`sent`, or no `delivery` at all): it
@@ -132,7 +133,15 @@ export function judgeSendError(error: unknown, waitsSoFar: number): AttemptVerdi
   }
   // The first request with this key is still running (another tab, or before a reload): its answer will replay.
   if (error.code === "idempotencyKeyInUse" && mayWait) return { kind: "wait", ms: 2_000 * (waitsSoFar + 1), error: failed };
+  // The inbox could not be reached or answered for a moment (an instance restarting behind the
+  // load balancer, a dropped connection): the key makes trying again safe, so it is tried again
+  // by itself before the person is asked to.
+  if (isPassingOutage(error) && mayWait) return { kind: "wait", ms: 1_000 * 2 ** waitsSoFar, error: failed };
   return { kind: "failed", error: failed };
+}
+
+function isPassingOutage(error: ApiError): boolean {
+  return error.code === "networkError" || error.code === "upstreamUnavailable" || error.status === 503 || error.status === 504;
 }
 
 /** The wait before the `attempt`-th read of an unconfirmed message (0-based). */
