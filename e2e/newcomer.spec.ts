@@ -207,7 +207,10 @@ test("3. one conversation's archive, unread, assign, status and tag each get an 
   const tag = tagPicker.getByRole("option").first();
   const tagName = (await tag.innerText()).trim();
   await tag.click();
+  // Escape closes the picker, whether the toast came before it or not: the Undo stays.
+  await expect(toast(page, `Tagged ${name} “${tagName}”`)).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(tagPicker).toBeHidden();
   await expect(contactPanel(page).getByRole("button", { name: `Remove tag ${tagName}` })).toBeVisible();
   await toast(page, `Tagged ${name} “${tagName}”`).getByRole("button", { name: "Undo" }).click();
   await expect(contactPanel(page).getByRole("button", { name: `Remove tag ${tagName}` })).toHaveCount(0);
@@ -336,7 +339,7 @@ test("7. presence ends within 15 s of a dead browser's last beat, and typing end
     await composer(manager.page).pressSequentially(" for you");
     await expect(page.getByText("Marcus Lee is typing a reply…")).toBeVisible();
     await composer(manager.page).press("Enter");
-    await expect(page.getByText("Marcus Lee is typing a reply…")).toBeHidden({ timeout: 2_500 });
+    await expect(page.getByText("Marcus Lee is typing a reply…")).toBeHidden({ timeout: 4_000 });
     await expect(page.getByText("Marcus Lee is viewing this conversation")).toBeVisible();
 
     // Marcus's browser dies: no more beats, no goodbye.
@@ -345,7 +348,7 @@ test("7. presence ends within 15 s of a dead browser's last beat, and typing end
     await manager.context.close();
     await expect(page.getByText("Marcus Lee is viewing this conversation")).toBeHidden({ timeout: 17_000 });
     // Beats go every 5 s: the last came at most that long before the browser died.
-    expect(Date.now() - died).toBeLessThan(16_000);
+    expect(Date.now() - died).toBeLessThan(15_000);
   } finally {
     await manager.context.close().catch(() => undefined);
   }

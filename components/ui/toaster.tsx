@@ -1,44 +1,78 @@
 "use client";
 
-import { CircleCheckIcon, CircleAlertIcon } from "lucide-react";
+import { useTheme } from "next-themes";
+import { useEffect, useRef, type CSSProperties } from "react";
+import { Toaster as Sonner, toast as sonner } from "sonner";
 
-import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
-import { useToastStore } from "@/lib/client/stores/toasts";
+import { useToastStore, type ToastItem } from "@/lib/client/stores/toasts";
 
-/** Renders the toasts raised with `toast()`; mounted once in the app's providers. */
+/**
+ * Renders the toasts raised with `toast()` (lib/client/stores/toasts) with sonner; mounted once
+ * in the app's providers. Sonner rather than radix's Toast: a radix toast is a dismissable
+ * layer, so one that appears while a picker or menu is open takes the next Escape for itself —
+ * the person closes the picker and loses the Undo instead. Sonner's toasts hear Escape only
+ * when focused.
+ */
 export function Toaster() {
+  const { resolvedTheme } = useTheme();
   const toasts = useToastStore((state) => state.toasts);
-  const dismiss = useToastStore((state) => state.dismiss);
+  const remove = useToastStore((state) => state.remove);
+  const shown = useRef(new Set<string>());
+
+  useEffect(() => {
+    const open = new Set(toasts.filter((t) => t.open).map((t) => t.id));
+    for (const item of toasts) {
+      if (!item.open || shown.current.has(item.id)) continue;
+      shown.current.add(item.id);
+      show(item, () => remove(item.id));
+    }
+    // Dismissed, or pushed out by newer ones (the store keeps a few).
+    for (const id of shown.current) {
+      if (open.has(id)) continue;
+      shown.current.delete(id);
+      sonner.dismiss(id);
+    }
+  }, [toasts, remove]);
 
   return (
-    <ToastProvider swipeDirection="right" duration={5_000}>
-      {toasts.map(({ id, title, description, variant = "default", open, action }) => (
-        <Toast
-          key={id}
-          variant={variant}
-          open={open}
-          duration={action ? 10_000 : undefined}
-          // Errors interrupt; everything else waits for a pause in what the screen reader is saying.
-          type={variant === "destructive" ? "foreground" : "background"}
-          onOpenChange={(next) => {
-            if (!next) dismiss(id);
-          }}
-        >
-          {variant === "success" ? <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden /> : null}
-          {variant === "destructive" ? <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> : null}
-          <div className="grid gap-1">
-            <ToastTitle>{title}</ToastTitle>
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action ? (
-            <ToastAction altText={`${action.label}: ${title}`} onClick={action.onAction} className="ml-auto self-center">
-              {action.label}
-            </ToastAction>
-          ) : null}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport />
-    </ToastProvider>
+    <Sonner
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      position="bottom-right"
+      expand
+      visibleToasts={3}
+      closeButton
+      duration={5_000}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+        } as CSSProperties
+      }
+      toastOptions={{
+        closeButtonAriaLabel: "Dismiss notification",
+        classNames: {
+          toast: "font-sans",
+          description: "text-muted-foreground!",
+          error: "bg-destructive! text-destructive-foreground! border-destructive! [&_[data-description]]:text-current!",
+          icon: "text-primary",
+        },
+      }}
+    />
   );
+}
+
+function show({ id, title, description, variant = "default", action }: ToastItem, gone: () => void): void {
+  const options = {
+    id,
+    description,
+    // The button needs time to be pressed.
+    duration: action ? 10_000 : undefined,
+    action: action ? { label: action.label, onClick: action.onAction } : undefined,
+    onDismiss: gone,
+    onAutoClose: gone,
+  };
+  if (variant === "success") sonner.success(title, options);
+  else if (variant === "destructive") sonner.error(title, options);
+  else sonner(title, options);
 }

@@ -25,7 +25,7 @@ type ToastState = {
 
 // More than this at once is noise; the oldest make way.
 const maxToasts = 3;
-// Long enough for radix's exit animation to finish before the item leaves the list.
+// A dismissed item lingers a moment (the toaster animates it out), then leaves the list.
 const removeDelayMs = 1_000;
 
 let nextId = 0;
