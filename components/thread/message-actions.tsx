@@ -12,24 +12,12 @@ import type { CapabilityCheck } from "@/lib/api/capabilities";
 import type { DeleteScope } from "@/lib/api/messages";
 import { capabilityReason } from "@/lib/client/capability-reasons";
 
+import { ReactionPicker } from "./emoji-picker";
+
 /** What the capability rule says, right now, about each action on one message. */
 export type MessageChecks = { edit: CapabilityCheck; unsend: CapabilityCheck; react: CapabilityCheck };
 /** Why each action is unavailable, as a sentence, or null when it is available. */
 export type ActionReasons = { edit: string | null; unsend: string | null; react: string | null };
-
-/** A small, fixed set: the reactions people actually use. */
-export const QUICK_REACTIONS = [
-  { emoji: "👍", name: "Thumbs up" },
-  { emoji: "❤️", name: "Heart" },
-  { emoji: "😂", name: "Laughing" },
-  { emoji: "😮", name: "Surprised" },
-  { emoji: "😢", name: "Sad" },
-  { emoji: "🙏", name: "Thank you" },
-  { emoji: "🔥", name: "Fire" },
-  { emoji: "👏", name: "Clapping" },
-  { emoji: "🎉", name: "Celebrate" },
-  { emoji: "✅", name: "Done" },
-] as const;
 
 /** The reason an action is unavailable on a message, as a sentence ("… to edit this message"). */
 export function actionReason(check: CapabilityCheck, verb: string): string | null {
@@ -89,8 +77,13 @@ export function MessageActions({
         <ActionButton label="React" reason={reasons.react} asPopoverTrigger data-action="react">
           <SmilePlusIcon aria-hidden />
         </ActionButton>
-        <PopoverContent aria-label="Add a reaction" align={outbound ? "end" : "start"} className="w-auto p-1.5" onCloseAutoFocus={(e) => refocus(e, "[data-action=react]")}>
-          <EmojiPicker
+        <PopoverContent
+          aria-label="Add a reaction"
+          align={outbound ? "end" : "start"}
+          className="w-auto overflow-hidden p-0"
+          onCloseAutoFocus={(e) => refocus(e, "[data-action=react]")}
+        >
+          <ReactionPicker
             ownEmojis={ownEmojis}
             onPick={(emoji, mine) => {
               setPickerOpen(false);
@@ -173,32 +166,6 @@ function ActionButton({
       )}
       <TooltipContent side="top">{reason ? <span>{label}: {reason}</span> : label}</TooltipContent>
     </Tooltip>
-  );
-}
-
-/** The quick reactions; one the team already gave is marked and taking it again removes it. */
-export function EmojiPicker({ ownEmojis, onPick }: { ownEmojis: ReadonlySet<string>; onPick: (emoji: string, mine: boolean) => void }) {
-  return (
-    <div role="group" aria-label="Reactions" className="grid grid-cols-5 gap-0.5">
-      {QUICK_REACTIONS.map(({ emoji, name }) => {
-        const mine = ownEmojis.has(emoji);
-        return (
-          <button
-            key={emoji}
-            type="button"
-            aria-label={mine ? `${name}: remove your reaction` : name}
-            aria-pressed={mine}
-            onClick={() => onPick(emoji, mine)}
-            className={cn(
-              "grid size-9 cursor-pointer place-items-center rounded-md text-lg outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-              mine && "bg-primary/10 ring-1 ring-primary/40",
-            )}
-          >
-            <span aria-hidden>{emoji}</span>
-          </button>
-        );
-      })}
-    </div>
   );
 }
 
