@@ -14,8 +14,11 @@
  * member's stream). Targets at M = 50: under 300 upstream requests a minute, no 429 seen by a
  * member, p95 < 1 s with webhooks and < 3 s with replay only. The last line is for M = 50:
  * `budget: members=50 upstream_rpm=<n> member_429=<n> p95_ms_webhook=<n> p95_ms_replay=<n>`.
+ *
+ * `--browsing` measures one manager instead, without a build (scripts/bench-browsing.ts):
+ * `browsing: upstream reads per minute for one browsing manager, warm: <n>`.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/lib/server/runtime/env";
@@ -27,8 +30,14 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     warmup: { type: "string", default: "20" },
     port: { type: "string", default: "3220" },
+    browsing: { type: "boolean", default: false },
   },
 });
+if (values.browsing) {
+  // The route handlers need React's ordinary build (next/navigation), not react-server: run as lib/server/testing/instance.ts is.
+  const args = ["--import", "./lib/server/testing/server-only-hooks.mjs", "--import", "tsx", "scripts/bench-browsing.ts", "--seconds", values.seconds, "--port", values.port];
+  process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);
+}
 const sizes = values.members.split(",").map(Number);
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);

@@ -7,13 +7,15 @@ import { metrics } from "../runtime/metrics";
 import { createLocalBus, type Bus, type BusMessage } from "./bus";
 import { createEventCursor } from "./event-cursor";
 import { toInboxEvent, type Hub } from "./hub";
+import { createReplayCadence, type ReplayIntervals } from "./replay-cadence";
 import { WebhookRejected, createWebhookVerifier } from "./webhook-verify";
 
 /**
  * How the inbox hears of changes: webhooks when the API sends them, and replay of
  * GET /events otherwise — at start, whenever a `seq` gap shows a missed event, and on a timer
- * (every few seconds while browsers are connected and no webhook came lately; once a minute
- * otherwise). Every event is applied once (IDs are claimed in the database, 7 days), to the
+ * (every few seconds while browsers are connected and webhooks are not arriving; every 15 s
+ * while they are, or nothing happens; once a minute with nobody watching: lib/server/events/
+ * replay-cadence). Every event is applied once (IDs are claimed in the database, 7 days), to the
  * gateway and then to the browsers; the last `seq` applied without a gap is persisted, so a
  * restart replays from there. When events were lost beyond the replay window, the gateway is
  * rebuilt from scratch and browsers are told to read everything again.
@@ -78,22 +80,17 @@ export type EventFeedOptions = {
   /** After a rebuild because the API's history started over: make what a reset dropped again (the webhook subscription). */
   onRestart?: () => Promise<void>;
   now?: () => number;
-  /**
-   * Replay cadence, in ms: `active` while browsers are connected and no webhook came lately
-   * (events arrive by replay only), `watch` while browsers are connected and webhooks flow
-   * (a safety net for a delivery lost on the way), `idle` with nobody watching.
-   */
-  intervals?: { active: number; watch: number; idle: number };
+  /** Replay cadence, in ms (lib/server/events/replay-cadence). */
+  intervals?: ReplayIntervals;
 };
 
-/** No webhook for this long: deliveries are taken to have stopped, and replay steps up. */
+/** No webhook for four times this long: the status says events come by replay. */
 const WEBHOOK_QUIET_MS = 10_000;
 const CATCH_UP_GAP_MS = 2_000;
 
 export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { db, gateway, hub } = options;
   const now = options.now ?? Date.now;
-  const intervals = options.intervals ?? { active: 1_500, watch: 15_000, idle: 60_000 };
   const verify = createWebhookVerifier(options.webhookSecret);
   const bus = options.bus ?? createLocalBus();
   const cursor = createEventCursor(db, bus, now);
@@ -108,6 +105,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   // The event processed at `lastSeq`, when known: replay checks the API still has that one there.
   let anchor: { seq: number; id: string } | null = null;
   let restartAsked = false;
+  const cadence = createReplayCadence({ webhooks: options.webhookSecret !== null, intervals: options.intervals, now });
 
   /** Moves `lastSeq` over a run without gaps; a gap asks replay to fill it. Returns whether it moved. */
   function track(sorted: readonly ApiEvent[]): boolean {
@@ -184,7 +182,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         lastSeq = first.seq - 1;
         anchor = null;
       }
-      replayed += (await ingest(data, "replay")).length;
+      const found = await ingest(data, "replay");
+      replayed += found.length;
+      cadence.replayed(found);
       if (!data.length && page.lastSeq > (lastSeq ?? 0)) {
         // A filtered or empty answer still moves forward (lib/api/events: lastSeq semantics).
         lastSeq = page.lastSeq;
@@ -251,10 +251,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
 
   // The replay timer: its next run, so a browser connecting can bring an idle one forward.
   let dueAt: number | null = null;
-  const cadence = () => {
-    const webhooksQuiet = lastWebhookAt === null || now() - lastWebhookAt > WEBHOOK_QUIET_MS;
-    return hub.clients() === 0 ? intervals.idle : webhooksQuiet ? intervals.active : intervals.watch;
-  };
+  const nextReplay = () => cadence.next(hub.clients() > 0);
   const schedule = (ms: number) => {
     if (timer) clearTimeout(timer);
     dueAt = now() + ms;
@@ -268,12 +265,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     if (stopped) return;
     await feed.replayNow().catch((error: unknown) => log.error({ error: errorField(error) }, "event replay failed"));
     if (stopped || timer) return;
-    schedule(cadence());
+    schedule(nextReplay());
   };
 
   const feed: EventFeed = {
     start() {
       stopped = false;
+      cadence.started();
       void (async () => {
         lastSeq = await cursor.load();
         await tick();
@@ -296,6 +294,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         throw error;
       }
       lastWebhookAt = now();
+      cadence.webhookArrived();
       metrics.webhookDeliveries.inc({ result: "accepted" });
       const about = { eventId: event.id, eventType: event.type, seq: event.seq };
       log.info(about, `webhook received: ${event.type}`);
@@ -321,7 +320,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     },
     catchUp() {
       // Someone started watching: the idle cadence gives way to the watching one.
-      if (!stopped && dueAt !== null && dueAt - now() > cadence()) schedule(cadence());
+      if (!stopped && dueAt !== null && dueAt - now() > nextReplay()) schedule(nextReplay());
       if (replaying) return replaying;
       if (lastReplayAt !== null && now() - lastReplayAt < CATCH_UP_GAP_MS) {
         // Too soon after the last replay to run another, but not dropped: it runs once the gap is over.

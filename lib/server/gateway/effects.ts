@@ -31,24 +31,35 @@ type CachePolicy = { labels: string[]; ttlMs: number };
 /**
  * What each read keeps in the shared cache, and how long without an event saying otherwise;
  * null: not cached (answered by the index, or always fresh from the API).
+ *
+ * The time to live is a safety net for changes no event announces, not what keeps entries
+ * fresh: every change to a message, and to a contact's or account link's fields the inbox
+ * shows, has its event (EVENT_EFFECTS) and every write its effect (WRITE_EFFECTS), which drop
+ * or patch the entries at once. So it is long where events announce everything (messages:
+ * 30 minutes) and shorter where some change comes unannounced (the team and its members, a
+ * contact's profiles, a link added in the API's dashboard: 10 minutes). A time to live as
+ * short as the browser's own re-reads (it was a minute for account links) has every member's
+ * browsing spend the team's quota.
  */
 export const READ_CACHE: Record<ReadOperation, ((params: Params) => CachePolicy) | null> = {
   "platforms.list": () => ({ labels: ["platforms"], ttlMs: 10 * MINUTE }),
   "team.get": () => ({ labels: ["team"], ttlMs: 10 * MINUTE }),
   "members.list": () => ({ labels: ["members"], ttlMs: 10 * MINUTE }),
   "members.get": () => ({ labels: ["members"], ttlMs: 10 * MINUTE }),
-  "accountLinks.list": () => ({ labels: ["accountLinks"], ttlMs: MINUTE }),
-  "accountLinks.get": () => ({ labels: ["accountLinks"], ttlMs: MINUTE }),
+  "accountLinks.list": () => ({ labels: ["accountLinks"], ttlMs: 10 * MINUTE }),
+  "accountLinks.get": () => ({ labels: ["accountLinks"], ttlMs: 10 * MINUTE }),
   // Answered by the thread index, per viewer.
   "threads.list": null,
+  // Answered by the thread index when it holds the thread with what `expand` asks.
   "threads.get": (p) => ({ labels: [`thread:${p.threadId}`], ttlMs: MINUTE }),
-  "threads.messages": (p) => ({ labels: [`messages:${p.threadId}`], ttlMs: 5 * MINUTE }),
-  "messages.get": (p) => ({ labels: [`message:${p.messageId}`], ttlMs: 5 * MINUTE }),
-  "messages.history": (p) => ({ labels: [`message:${p.messageId}`], ttlMs: 5 * MINUTE }),
+  "threads.messages": (p) => ({ labels: [`messages:${p.threadId}`], ttlMs: 30 * MINUTE }),
+  "messages.get": (p) => ({ labels: [`message:${p.messageId}`], ttlMs: 30 * MINUTE }),
+  "messages.history": (p) => ({ labels: [`message:${p.messageId}`], ttlMs: 30 * MINUTE }),
   // Signed URLs that expire: always fresh.
   "messages.attachmentUrl": null,
   "contacts.list": () => ({ labels: ["contacts"], ttlMs: MINUTE }),
-  "contacts.get": (p) => ({ labels: [`contact:${p.contactId}`], ttlMs: 5 * MINUTE }),
+  // Answered by the thread index when one of its threads embeds the contact.
+  "contacts.get": (p) => ({ labels: [`contact:${p.contactId}`], ttlMs: 10 * MINUTE }),
   "tags.list": () => ({ labels: ["tags"], ttlMs: 10 * MINUTE }),
   "tags.get": () => ({ labels: ["tags"], ttlMs: 10 * MINUTE }),
   "statuses.list": () => ({ labels: ["statuses"], ttlMs: 10 * MINUTE }),

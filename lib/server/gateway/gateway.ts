@@ -22,9 +22,9 @@ import type { Upstream } from "./upstream";
 /**
  * The gateway between every member of the inbox and the team's one request budget:
  *
- * - reads are answered from what the server already holds — GET /threads and single threads
- *   from the thread index, everything else from the shared read cache — and only a miss goes
- *   upstream (one request however many members asked at once);
+ * - reads are answered from what the server already holds — GET /threads, single threads and
+ *   contacts from the thread index, everything else from the shared read cache — and only a
+ *   miss goes upstream (one request however many members asked at once);
  * - writes go upstream at once, first in the budget's queue, and their answers update the
  *   index and the cache;
  * - events (webhooks or replay) update the index in place where their `data` says enough,
@@ -51,8 +51,6 @@ export type Gateway = {
   /** Forgets everything: after events were lost beyond the replay window. */
   rebuild(): Promise<void>;
 };
-
-const MINUTE = 60_000;
 
 export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache } = {}): Gateway {
   const budget = options.budget ?? createBudget();
@@ -91,7 +89,7 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
     return schema.parse(json);
   }
 
-  async function allPages<Item extends z.ZodType>(path: string, labels: string[], ttlMs: number, item: Item): Promise<z.output<Item>[]> {
+  async function allPages<Item extends z.ZodType>(path: string, { labels, ttlMs }: { labels: string[]; ttlMs: number }, item: Item): Promise<z.output<Item>[]> {
     const items: z.output<Item>[] = [];
     let cursor: string | null = null;
     do {
@@ -103,11 +101,13 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
     return items;
   }
 
+  // What lists are filtered by: the very entries the browser's reads of them use (same path and query), under their policy.
   async function queryContext(): Promise<QueryContext> {
+    const policy = (operation: "tags.list" | "statuses.list" | "accountLinks.list") => READ_CACHE[operation]!({});
     const [tags, statuses, links] = await Promise.all([
-      allPages("/tags", ["tags"], 10 * MINUTE, tagSchema),
-      allPages("/statuses", ["statuses"], 10 * MINUTE, statusSchema),
-      allPages("/account-links", ["accountLinks"], MINUTE, accountLinkSchema),
+      allPages("/tags", policy("tags.list"), tagSchema),
+      allPages("/statuses", policy("statuses.list"), statusSchema),
+      allPages("/account-links", policy("accountLinks.list"), accountLinkSchema),
     ]);
     return { tags, statuses, linkPlatforms: new Map(links.map((l) => [l.id, l.platform])) };
   }
@@ -171,6 +171,9 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
         const found = index.get(params.threadId!);
         if (found && expand.every((e) => e === "contact" || e === "profile")) return served(shape(found, expand as ("contact" | "profile")[]));
       }
+      // The contact its threads embed is the API's contact (expand embeds the resource), kept current by the same events.
+      const held = operation === "contacts.get" && index.isReady() ? index.contact(params.contactId!) : undefined;
+      if (held) return served(held);
       const policy = isRead(operation) ? READ_CACHE[operation]?.(params) : null;
       const key = `${path}${search.size ? `?${sortedSearch(search)}` : ""}`;
       if (!policy) return send("read", key);
@@ -194,10 +197,19 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
     thread: (id) => {
       const found = index.get(id);
       if (found) return Promise.resolve(found);
-      return readTyped(`/threads/${id}`, [`thread:${id}`], MINUTE, threadSchema);
+      const { labels, ttlMs } = READ_CACHE["threads.get"]!({ threadId: id });
+      return readTyped(`/threads/${id}`, labels, ttlMs, threadSchema);
     },
-    contact: (id) => readTyped(`/contacts/${id}`, [`contact:${id}`], 5 * MINUTE, contactSchema),
-    message: (id) => readTyped(`/messages/${id}`, [`message:${id}`], 5 * MINUTE, messageSchema),
+    contact: (id) => {
+      const held = index.isReady() ? index.contact(id) : undefined;
+      if (held) return Promise.resolve(held);
+      const { labels, ttlMs } = READ_CACHE["contacts.get"]!({ contactId: id });
+      return readTyped(`/contacts/${id}`, labels, ttlMs, contactSchema);
+    },
+    message: (id) => {
+      const { labels, ttlMs } = READ_CACHE["messages.get"]!({ messageId: id });
+      return readTyped(`/messages/${id}`, labels, ttlMs, messageSchema);
+    },
 
     async apply(events) {
       for (const event of [...events].sort((a, b) => a.seq - b.seq)) {

@@ -33,6 +33,8 @@ export type ThreadIndex = {
   isReady(): boolean;
   list(query: ThreadQuery, viewer: Viewer): Promise<{ data: Thread[]; nextCursor: string | null }>;
   get(threadId: string): IndexedThread | undefined;
+  /** A contact as one of its threads embeds it (kept current like the thread), if any is held. */
+  contact(contactId: string): Contact | undefined;
   all(): IndexedThread[];
   /** Threads and unread threads per folder and queue; `isUnread` decides unread (per member, by default the owner's flag). */
   counts(viewer: Viewer & { memberId: string }, isUnread?: (thread: Thread) => boolean): Promise<Counts>;
@@ -79,6 +81,10 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
       return queryThreads(threads.values(), query, await source.context(), (t) => canSee(t, viewer));
     },
     get: (id) => threads.get(id),
+    contact(contactId) {
+      for (const thread of threads.values()) if (thread.contactId === contactId && thread.contact) return thread.contact;
+      return undefined;
+    },
     all: () => [...threads.values()],
     async counts(viewer, isUnread) {
       await load();

@@ -44,8 +44,12 @@ export type Upstream = {
   mode: InboxMode;
   /** API requests sent since start (the API's own, not the sandbox's control or media): what the quota counts. */
   requestCount(): number;
+  /** The API's answer to the latest request that got one (or failed to): when, whether a success, how long it took. */
+  lastAnswer(): LastAnswer | null;
   close(): Promise<void>;
 };
+
+export type LastAnswer = { at: number; ok: boolean; durationMs: number };
 
 /** Where the browser reaches the demo sandbox's media and control API, through the BFF. */
 export const SANDBOX_PUBLIC_PATH = "/api/sandbox";
@@ -107,6 +111,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
   const token = config.apiToken;
   const rootPath = new URL(root).pathname.replace(/\/+$/, "");
   let requests = 0;
+  let last: LastAnswer | null = null;
   const guarded = async (request: Request) => {
     requests += 1;
     const started = performance.now();
@@ -115,10 +120,12 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
       await opened();
       const response = await withTimeout(send, request, timeoutMs);
       observe({ endpoint, status: response.status, durationMs: elapsed(started), requestId: response.headers.get("x-request-id") }, started);
+      last = { at: Date.now(), ok: response.status >= 200 && response.status < 300, durationMs: elapsed(started) };
       return response;
     } catch (error) {
       const status = request.signal.aborted ? "aborted" : error instanceof ApiError && error.status === 504 ? "timeout" : "unreachable";
       observe({ endpoint, status, durationMs: elapsed(started), requestId: null }, started);
+      if (status !== "aborted") last = { at: Date.now(), ok: false, durationMs: elapsed(started) };
       throw error;
     }
   };
@@ -157,6 +164,7 @@ export function createUpstream(config: InboxConfig, options: UpstreamOptions = {
     sandboxFetch,
     mode: config.mode,
     requestCount: () => requests,
+    lastAnswer: () => last,
     close,
   };
 }

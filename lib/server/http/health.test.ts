@@ -75,8 +75,8 @@ describe("GET /api/health/live and /api/health/ready", () => {
   });
 });
 
-/** A copy of the runtime whose API answers `GET /team` as told (a copy: the health check is kept per runtime). */
+/** A copy of the runtime whose API answers `GET /team` as told, and nothing else lately (a copy: the health check is kept per runtime). */
 function withUpstreamTeamGet(runtime: Runtime, get: () => Promise<never>): Runtime {
   const client = { ...runtime.upstream.client, team: { ...runtime.upstream.client.team, get } };
-  return { ...runtime, upstream: { ...runtime.upstream, client } } as Runtime;
+  return { ...runtime, upstream: { ...runtime.upstream, client, lastAnswer: () => null } } as Runtime;
 }

@@ -8,8 +8,9 @@ import { errorResponse, noteRoute } from "./route";
 /**
  * The inbox's health, three ways; nothing secret in any (no URL, token, version or error text):
  * - GET /api/health, for the UI's banner: whether the API answers, and the mode. A check costs
- *   one upstream request from the team's shared quota, so its result is kept for a few
- *   seconds however often it is asked.
+ *   one upstream request from the team's shared quota, so none is sent while the API's latest
+ *   answer (to any request: the event feed replays at least every 15 s while anyone watches)
+ *   was a recent success, and a check's result is kept for a few seconds however often it is asked.
  * - GET /api/health/live, for a load balancer or supervisor: the process answers. Nothing else
  *   is touched (no database, no upstream), so a slow dependency never gets a live process killed.
  * - GET /api/health/ready, for a load balancer: 200 when this instance should get traffic (the
@@ -27,9 +28,16 @@ export type HealthReport = {
 };
 
 const TTL_MS = 15_000;
+/** How recent a successful answer must be to stand for a check. */
+const EVIDENCE_MS = 30_000;
 const cache = new WeakMap<Runtime, { at: number; report: Promise<HealthReport> }>();
 
 export function health(runtime: Runtime, now = Date.now()): Promise<HealthReport> {
+  const last = runtime.upstream.lastAnswer();
+  if (last?.ok && now - last.at <= EVIDENCE_MS) {
+    const upstream = { reachable: true, code: null, latencyMs: last.durationMs, checkedAt: new Date(last.at).toISOString() };
+    return Promise.resolve({ status: "ok", mode: runtime.config.mode, upstream });
+  }
   let cached = cache.get(runtime);
   if (!cached || now - cached.at > TTL_MS) {
     cached = { at: now, report: check(runtime) };
