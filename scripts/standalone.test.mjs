@@ -10,13 +10,13 @@
  * and the next one).
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { clusterEnv, createDatabase, freePort, parseSse, signIn, startInbox as start, startSandbox, waitFor, waitForReady, waitForSandbox } from "./lib/processes.mjs";
 
 const built = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".next", "standalone");
 const STOPPED_WITHIN_MS = 15_000;
@@ -202,28 +202,15 @@ describe("two instances on one Postgres database, one stopped with SIGTERM", { s
     databases = await Promise.all(["inbox_takeover", "sandbox_takeover"].map((prefix) => createDatabase(process.env.TEST_DATABASE_URL, prefix)));
     const sandboxPort = await freePort(Number(process.env.E2E_PORT ?? 3100) + 20);
     api = `http://127.0.0.1:${sandboxPort}`;
-    sandbox = spawnLogged(process.execPath, ["--import", "tsx", "lib/sandbox/server.ts", "--reset"], {
-      cwd: checkout,
-      env: { PATH: process.env.PATH, SANDBOX_PORT: String(sandboxPort), DATABASE_URL: databases[1].url },
-    });
-    await waitFor(async () => (await fetch(`${api}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null))?.ok === true, 90_000, "the sandbox");
+    sandbox = startSandbox(checkout, sandboxPort, databases[1].url);
+    await waitForSandbox(api, token);
     for (const name of ["a", "b"]) {
       const port = await freePort(sandboxPort + 1 + Object.keys(instances).length * 2);
       instances[name] = { port, base: `http://127.0.0.1:${port}` };
     }
     // Both answer for one public origin, as instances behind a load balancer do.
-    const publicUrl = instances.a.base;
-    for (const instance of Object.values(instances)) {
-      instance.server = start(place, instance.port, {
-        DATABASE_URL: databases[0].url,
-        INBOX_API_BASE_URL: `${api}/v2`,
-        INBOX_API_TOKEN: token,
-        INBOX_SECRET: "a-session-secret-both-instances-share-0123456789",
-        INBOX_PUBLIC_URL: publicUrl,
-        INBOX_ADMIN_EMAIL: admin.email,
-        INBOX_ADMIN_PASSWORD: admin.password,
-      });
-    }
+    const env = clusterEnv({ databaseUrl: databases[0].url, api, token, publicUrl: instances.a.base, admin });
+    for (const instance of Object.values(instances)) instance.server = start(place, instance.port, env);
     await Promise.all(Object.values(instances).map((instance) => waitForReady(instance.base, instance.server)));
   });
 
@@ -292,32 +279,6 @@ describe("two instances on one Postgres database, one stopped with SIGTERM", { s
   });
 });
 
-function spawnLogged(command, args, options) {
-  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stdout.on("data", (chunk) => (log += chunk));
-  child.stderr.on("data", (chunk) => (log += chunk));
-  const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  return { child, exit, log: () => log };
-}
-
-/** A database of its own on the test server (as lib/db/test-database does for Vitest). */
-async function createDatabase(serverUrl, prefix) {
-  const { default: postgres } = await import("postgres");
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await sql.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      await sql.end();
-    },
-  };
-}
-
 /** An event stream as a browser's EventSource reads it: its text, its messages, the last `id`. */
 function openStream(base, cookie, lastEventId) {
   const controller = new AbortController();
@@ -332,57 +293,13 @@ function openStream(base, cookie, lastEventId) {
     for await (const chunk of response.body) text += decoder.decode(chunk, { stream: true });
     return null;
   })().catch((error) => (controller.signal.aborted ? null : error));
-  const blocks = () => text.split("\n\n").slice(0, -1);
   return {
     done,
     text: () => text,
-    messages: () => blocks().flatMap((block) => [...block.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]))),
-    lastId: () => blocks().flatMap((block) => [...block.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).at(-1),
+    messages: () => parseSse(text).flatMap((message) => message.data),
+    lastId: () => parseSse(text).flatMap((message) => (message.id === null ? [] : [message.id])).at(-1),
     close: () => controller.abort(),
   };
-}
-
-/** `node app/server.mjs` from `place`, with nothing of this checkout's environment but PATH. */
-function start(place, port, env = {}) {
-  const child = spawn(process.execPath, [path.join("app", "server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: place,
-    env: { PATH: process.env.PATH, INBOX_DATA_DIR: "data", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  let stdout = "";
-  child.stdout.on("data", (chunk) => ((log += chunk), (stdout += chunk)));
-  child.stderr.on("data", (chunk) => (log += chunk));
-  const exit = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  return { child, exit, log: () => log, stdout: () => stdout };
-}
-
-async function waitForReady(base, server) {
-  let report = null;
-  await waitFor(
-    async () => {
-      if (server.child.exitCode !== null) throw new Error(`The server exited with ${server.child.exitCode}:\n${server.log()}`);
-      const response = await fetch(`${base}/api/health/ready`).catch(() => null);
-      if (response?.status === 200) report = await response.json();
-      else await response?.body?.cancel();
-      return report !== null;
-    },
-    90_000,
-    "/api/health/ready",
-  );
-  return report;
-}
-
-async function signIn(base, email, password = "inbox-demo", origin = base) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  assert.ok(cookie, "a session cookie");
-  return cookie;
 }
 
 /** A response's body as it arrives, and all of it once the server ends it. */
@@ -404,25 +321,4 @@ function rawRequest(port, request) {
     socket.on("end", () => resolve(answer));
     socket.on("error", reject);
   });
-}
-
-async function waitFor(check, ms, what) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${ms} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** The first port from `from` that nothing listens on. */
-async function freePort(from) {
-  for (let port = from; port < from + 100; port++) {
-    const free = await new Promise((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`No free port from ${from}.`);
 }
