@@ -1,18 +1,20 @@
 import { createApiClient, paginateItems, type ApiResult } from "@/lib/api/client";
 import type { Page } from "@/lib/api/primitives";
+import { withOutageRetry } from "@/lib/client/outage-retry";
 import { observeAnswer } from "@/lib/client/stores/connection";
 
 /**
  * The browser's API v2 client: the BFF at `/api/v2`, no token (the server holds it; the
- * session cookie goes along by itself). One instance for the whole app.
+ * session cookie goes along by itself). One instance for the whole app. A change (PATCH, PUT)
+ * met by a passing outage is made again by itself (lib/client/outage-retry).
  */
 export const api = createApiClient({
   baseUrl: "/api/v2",
-  fetch: async (input, init) => {
+  fetch: withOutageRetry(async (input, init) => {
     const response = await fetch(input, init);
     observeAnswer(response);
     return response;
-  },
+  }),
 });
 
 /** Every item of a small collection (members, tags, account links), page after page. */

@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { INBOX_ENDPOINTS, type InboxOperation } from "@/lib/api/inbox-endpoints";
+import { withOutageRetry } from "@/lib/client/outage-retry";
 
 /**
  * The browser's client for the inbox's own endpoints, typed from their table (lib/api/inbox-
  * endpoints): the method and path come from the row, the body is the row's schema's input,
  * and the answer is parsed by the row's response schema. Errors are the same `ApiError`s as
- * the API client's (the spec's body; `networkError` when the server cannot be reached).
+ * the API client's (the spec's body; `networkError` when the server cannot be reached). A PATCH
+ * or PUT met by a passing outage is made again by itself (lib/client/outage-retry).
  */
 type Row<O extends InboxOperation> = (typeof INBOX_ENDPOINTS)[O];
 /** The operations the browser calls: those with a JSON answer in the table. */
@@ -39,10 +41,12 @@ export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInpu
   return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal }, row.response) as Promise<Answer<O>>;
 }
 
+const fetchWithRetry = withOutageRetry((input, init) => fetch(input, init));
+
 async function requestJson(url: string, init: RequestInit, schema: z.ZodType): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetchWithRetry(url, init);
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") throw error;
     throw new ApiError({ status: 0, code: "networkError" });

@@ -39,7 +39,7 @@ export async function startBalancer(port) {
     const attempt = () => {
       const upstream = pick(tried);
       if (!upstream) {
-        response.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: "upstreamUnavailable", message: "No instance is ready." } }));
+        response.writeHead(503, { "content-type": "text/plain" }).end("No instance is ready");
         return;
       }
       tried.add(upstream);

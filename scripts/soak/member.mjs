@@ -3,7 +3,8 @@
  * stream open as EventSource does (reconnecting after the server's retry hint with
  * `Last-Event-ID`), beats presence, and every few seconds lists, opens, sends (with an
  * Idempotency-Key) or marks unread, following the browser's own rules for errors
- * (lib/client/query-client.ts for reads, lib/client/thread/send.ts for sends). What it could not
+ * (lib/client/query-client.ts for reads, lib/client/thread/send.ts for sends, lib/client/outage-retry.ts
+ * for changes). What it could not
  * get past under those rules is what the member would have seen: a member-visible error.
  */
 import { randomUUID } from "node:crypto";
@@ -11,6 +12,10 @@ import { parseSse } from "../lib/processes.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pickOne = (list) => list[Math.floor(Math.random() * list.length)];
+/** The error code as the browser reads it: the spec's body, else by status (lib/api/client's codeForStatus). */
+const codeOf = (answer) => answer.json?.code ?? ([502, 503, 504].includes(answer.status) ? "upstreamUnavailable" : undefined);
+/** lib/client/outage-retry's isPassingOutage. */
+const passingOutage = (answer) => answer.status === 0 || codeOf(answer) === "upstreamUnavailable" || answer.status === 503 || answer.status === 504;
 
 export function createMember({ base, cookie, name, sendable, record }) {
   const tabId = randomUUID();
@@ -79,13 +84,12 @@ export function createMember({ base, cookie, name, sendable, record }) {
         sent.push({ content, threadId: target });
         return;
       }
-      const code = answer.json?.error?.code;
+      const code = codeOf(answer);
       if (code === "sendUnconfirmed") {
-        sent.push({ content, threadId: target, unconfirmed: answer.json.error.details?.messageId ?? null });
+        sent.push({ content, threadId: target, unconfirmed: answer.json.details?.messageId ?? null });
         return;
       }
-      const passing = answer.status === 0 || code === "upstreamUnavailable" || answer.status === 503 || answer.status === 504;
-      if ((passing || answer.status === 429 || code === "idempotencyKeyInUse") && waits < 3) {
+      if ((passingOutage(answer) || answer.status === 429 || code === "idempotencyKeyInUse") && waits < 3) {
         await sleep(answer.status === 429 && Number.isFinite(answer.retryAfter) ? answer.retryAfter * 1000 : 1000 * 2 ** waits);
         waits += 1;
         continue;
@@ -95,11 +99,19 @@ export function createMember({ base, cookie, name, sendable, record }) {
     }
   }
 
+  /** A change as lib/client/outage-retry makes it: a PATCH or PUT met by a passing outage is made again after 1, 2 and 4 s. */
   async function write(method, path, body) {
-    const answer = await call(method, path, body);
-    record.request(answer.status);
-    if (answer.status >= 200 && answer.status < 300) return;
-    visible(`${method} ${path}`, `${answer.status} ${answer.json?.error?.code ?? ""}`);
+    for (let waits = 0; ; waits += 1) {
+      const answer = await call(method, path, body);
+      record.request(answer.status);
+      if (answer.status >= 200 && answer.status < 300) return;
+      if ((method === "PATCH" || method === "PUT") && passingOutage(answer) && waits < 3) {
+        await sleep(1000 * 2 ** waits);
+        continue;
+      }
+      visible(`${method} ${path}`, `${answer.status} ${codeOf(answer) ?? ""}`);
+      return;
+    }
   }
 
   function beat() {

@@ -2,7 +2,8 @@ import { notifyManager, useQueryClient, type InfiniteData, type QueryClient } fr
 import { useEffect } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "@/lib/api/client";
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError, type ApiError } from "@/lib/api/errors";
+import { isPassingOutage } from "@/lib/client/outage-retry";
+import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
 import type { Message } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
@@ -140,9 +141,6 @@ export function judgeSendError(error: unknown, waitsSoFar: number): AttemptVerdi
   return { kind: "failed", error: failed };
 }
 
-function isPassingOutage(error: ApiError): boolean {
-  return error.code === "networkError" || error.code === "upstreamUnavailable" || error.status === 503 || error.status === 504;
-}
 
 /** The wait before the `attempt`-th read of an unconfirmed message (0-based). */
 export function confirmDelay(attempt: number): number {
