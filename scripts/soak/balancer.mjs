@@ -1,6 +1,9 @@
 /**
  * A load balancer in front of the inbox instances, doing what an operator's does: it sends each
- * request to an instance whose /api/health/ready answers 200 (checked every half second), and a
+ * request to an instance whose /api/health/ready answers 200 (checked every half second). An
+ * instance that answers otherwise (503 while it starts or drains) is out at once; one whose check
+ * gets no answer within 2 s is out after three such checks in a row, as a balancer's unhealthy
+ * threshold has it (a busy machine is slow, not down). A
  * request that could not be delivered at all (connection refused: the instance stopped
  * listening) goes to another. A request already delivered is never sent twice: when its instance
  * dies under it, the browser gets a 502, as it would from nginx.
@@ -8,18 +11,27 @@
 import http from "node:http";
 
 const CHECK_EVERY_MS = 500;
+const UNANSWERED_CHECKS_TO_FAIL = 3;
 
 export async function startBalancer(port) {
-  /** name → { port, ready } */
+  /** name → { port, ready, unanswered (health checks in a row that got no answer) } */
   const upstreams = new Map();
   let turn = 0;
 
   const check = async () => {
     await Promise.all(
       [...upstreams.values()].map(async (upstream) => {
-        const response = await fetch(`http://127.0.0.1:${upstream.port}/api/health/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
-        upstream.ready = response?.status === 200;
-        await response?.body?.cancel();
+        const response = await fetch(`http://127.0.0.1:${upstream.port}/api/health/ready`, { signal: AbortSignal.timeout(2_000) }).catch((error) => error);
+        if (response instanceof Response) {
+          upstream.ready = response.status === 200;
+          upstream.unanswered = 0;
+          await response.body?.cancel();
+        } else if (response?.cause?.code === "ECONNREFUSED") {
+          upstream.ready = false;
+        } else {
+          upstream.unanswered = (upstream.unanswered ?? 0) + 1;
+          if (upstream.unanswered >= UNANSWERED_CHECKS_TO_FAIL) upstream.ready = false;
+        }
       }),
     );
   };
