@@ -6,6 +6,7 @@ import { matchPath } from "./paths";
 import { stageTimes } from "./pipeline";
 import { memberPreferences, preferencesPatch } from "./preferences";
 import { readChange, readMarks } from "./read-state";
+import { searchPage, searchQuery } from "./search";
 import type { Role } from "./roles";
 import { teamSettings, teamSettingsPatch } from "./settings";
 import { inboxUser, newUser, passwordReset, userList, userPatch } from "./users";
@@ -84,6 +85,8 @@ export const INBOX_ENDPOINTS = {
   "preferences.update": { method: "PATCH", path: "/api/inbox/preferences", allow: member, body: preferencesPatch, response: memberPreferences },
   "reads.list": { method: "GET", path: "/api/inbox/reads", allow: member, response: readMarks },
   "reads.mark": { method: "POST", path: "/api/inbox/reads", allow: member, body: readChange, response: readAnswer, visible: { thread: "threadId" } },
+  // Visibility is applied to every hit by the thread index (lib/server/search/answer), whatever the query.
+  "search.messages": { method: "GET", path: "/api/inbox/search", allow: member, query: searchQuery, response: searchPage },
   "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
   "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },
   "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: workload },

@@ -17,6 +17,7 @@ import { createReadCache, type CachedAnswer, type ReadCache } from "./read-cache
 import { createThreadIndex, type ThreadIndex } from "./thread-index";
 import { shape, type IndexedThread, type QueryContext } from "./thread-query";
 import type { Viewer } from "../access/visibility";
+import type { MessageObserver } from "../search/feed";
 import type { Upstream } from "./upstream";
 
 /**
@@ -45,16 +46,19 @@ export type Gateway = {
   write(operation: Operation, path: string, params: Params, init: { method: string; headers: Headers; body: string | null }): Promise<Response>;
   thread(threadId: string): Promise<Thread>;
   contact(contactId: string): Promise<Contact>;
-  message(messageId: string): Promise<Message>;
+  /** A message, from the cache or upstream (at `read` priority unless told otherwise). */
+  message(messageId: string, priority?: Priority): Promise<Message>;
   /** Applies events, in `seq` order, to what the gateway holds; returns what browsers should hear. */
   apply(events: readonly ApiEvent[]): Promise<void>;
   /** Forgets everything: after events were lost beyond the replay window. */
   rebuild(): Promise<void>;
 };
 
-export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache } = {}): Gateway {
+/** `observer` hears of the messages read upstream and the events applied (message search, lib/server/search/feed). */
+export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache; observer?: MessageObserver } = {}): Gateway {
   const budget = options.budget ?? createBudget();
   const cache = options.cache ?? createReadCache();
+  const observer = options.observer;
 
   /** An upstream request through the budget; a timeout or refusal becomes the spec's error answer. */
   async function send(priority: Priority, path: string, init?: RequestInit): Promise<Response> {
@@ -156,6 +160,23 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
     await effect(held, { event, data, threadId });
   }
 
+  /** A page of a thread's messages just read upstream, told to the observer; never in the way of the answer. */
+  function observeMessages(threadId: string, body: string, older: boolean) {
+    const parsed = observer ? page(messageSchema).safeParse(safeJson(body)) : null;
+    if (parsed?.success) observer!.messagesRead(threadId, parsed.data.data, older ? null : parsed.data.nextCursor);
+  }
+
+  function observeEvent(event: ApiEvent) {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const str = (value: unknown) => (typeof value === "string" ? value : null);
+    observer!.eventApplied({
+      type: event.type,
+      objectId: event.object.id,
+      threadId: str(data.threadId) ?? (event.object.type === "thread" ? event.object.id : null),
+      messageId: str(data.messageId) ?? (event.object.type === "message" ? event.object.id : null),
+    });
+  }
+
   return {
     index,
     budget,
@@ -178,6 +199,7 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       const key = `${path}${search.size ? `?${sortedSearch(search)}` : ""}`;
       if (!policy) return send("read", key);
       const { answer, hit, stale } = await cache.read(key, policy.labels, policy.ttlMs, () => fetchAnswer("read", key));
+      if (operation === "threads.messages" && !hit && answer.status === 200) observeMessages(params.threadId!, answer.body, search.has("cursor"));
       const response = served(answer.body, answer.status, hit ? null : answer.requestId);
       if (!hit) response.headers.delete("x-cache");
       // The API failed and this is the last good answer: the browser may say it is behind.
@@ -206,15 +228,16 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       const { labels, ttlMs } = READ_CACHE["contacts.get"]!({ contactId: id });
       return readTyped(`/contacts/${id}`, labels, ttlMs, contactSchema);
     },
-    message: (id) => {
+    message: (id, priority = "read") => {
       const { labels, ttlMs } = READ_CACHE["messages.get"]!({ messageId: id });
-      return readTyped(`/messages/${id}`, labels, ttlMs, messageSchema);
+      return readTyped(`/messages/${id}`, labels, ttlMs, messageSchema, priority);
     },
 
     async apply(events) {
       for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
         try {
           await applyOne(event);
+          if (observer) observeEvent(event);
         } catch (error) {
           // One event that cannot be applied must not stop the rest; what it named is read again.
           log.error({ eventId: event.id, eventType: event.type, seq: event.seq, error: errorField(error) }, "applying an event failed; what it names is read again");

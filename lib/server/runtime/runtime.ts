@@ -20,6 +20,10 @@ import { createReadState, type ReadState } from "../activity/read-state";
 import { createActivityLog, type ActivityLog } from "../activity/activity";
 import { createUpstream, demoWebhookUrl, type Upstream } from "../gateway/upstream";
 import { createUsers, type Users } from "../accounts/users";
+import { createMessageSearch, type MessageSearch } from "../search/message-search";
+import { createSearchFeed, type SearchFeed } from "../search/feed";
+import { messagesPage } from "../search/answer";
+import { inboxSenders } from "../search/senders";
 
 /**
  * The inbox's server side, composed once: configuration, database, logins, users, settings
@@ -41,6 +45,9 @@ export type Runtime = {
   preferences: Preferences;
   reads: ReadState;
   activity: ActivityLog;
+  /** Message text for search (lib/server/search), fed by the gateway. */
+  search: MessageSearch;
+  searchFeed: SearchFeed;
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
@@ -81,7 +88,15 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   const users = createUsers(database.db, auth, { onChange: sessionsChanged });
   const settings = createSettings(database.db, { onChange: () => sessionsChanged(null) });
   const upstream = createUpstream(config, { sandboxDatabase: options.sandboxDatabase });
-  const gateway = createGateway(upstream);
+  const search = createMessageSearch(database.db);
+  const searchFeed = createSearchFeed(search, {
+    thread: (id) => gateway.index.get(id),
+    message: (id) => gateway.message(id, "background"),
+    messages: (threadId, cursor) => messagesPage(gateway, threadId, cursor),
+    senders: (ids) => inboxSenders(database.db, ids),
+    memberNames: async () => new Map((await users.list()).flatMap((u) => (u.memberId ? [[u.memberId, u.name] as const] : []))),
+  });
+  const gateway = createGateway(upstream, { observer: searchFeed });
   const share = (beat: PresenceBeat) =>
     void bus.send({ type: "presence", beat }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing presence failed"));
   const presence = createPresence({ publish: (event) => hub.publish(event), share });
@@ -117,6 +132,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     preferences: createPreferences(database.db),
     reads: createReadState(database.db),
     activity: createActivityLog(database.db),
+    search,
+    searchFeed,
     signInThrottle,
     gateway,
     hub,
@@ -133,6 +150,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
       events.stop();
       presence.stop();
       await Promise.allSettled(begun);
+      await searchFeed.idle();
       await bus.close();
       await upstream.close();
       await database.close();

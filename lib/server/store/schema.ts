@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The inbox's own tables, in the Postgres schema `inbox` so they never meet the sandbox's.
@@ -157,4 +158,30 @@ export const activity = inbox.table(
     at: ts("at").notNull().defaultNow(),
   },
   (t) => [index("activity_thread_idx").on(t.threadId, t.at), index("activity_contact_idx").on(t.contactId, t.at), index("activity_at_idx").on(t.at)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Message text for search (lib/server/search): the API searches only names and the latest
+ * message, so the inbox indexes what it reads and what events announce. `author` is the
+ * contact's name for inbound messages and the sender's for outbound; `words` is kept by the
+ * database from the content ('simple': names and product words are matched as written, unstemmed).
+ */
+export const messageSearch = inbox.table(
+  "message_search",
+  {
+    messageId: text("message_id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    direction: text("direction").notNull(),
+    author: text("author"),
+    authorMemberId: text("author_member_id"),
+    sentAt: ts("sent_at").notNull(),
+    content: text("content").notNull(),
+    words: tsvector("words")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', "content")`),
+    indexedAt: ts("indexed_at").notNull().defaultNow(),
+  },
+  (t) => [index("message_search_words_idx").using("gin", t.words), index("message_search_thread_idx").on(t.threadId, t.sentAt), index("message_search_sent_at_idx").on(t.sentAt)],
 );

@@ -1,0 +1,128 @@
+import "server-only";
+import type { Message } from "@/lib/api/messages";
+import type { Thread } from "@/lib/api/threads";
+import { errorField, log } from "../runtime/log";
+import type { IndexedMessage, MessageSearch } from "./message-search";
+
+/**
+ * What keeps the message index (./message-search) current, told by the gateway:
+ * - every page of a thread's messages it reads upstream (the first read of a thread, older
+ *   pages as someone scrolls, a re-read after an event), indexed as read — at no extra cost;
+ *   the first time a thread is read, its older history too (up to BACKFILL_PAGES pages of 100,
+ *   at background priority), so a message from months ago is found without scrolling to it;
+ * - every message event: a new or edited message is read again (at background priority,
+ *   below members) and indexed, a deleted, unsent or failed one removed, a deleted thread's
+ *   messages dropped. Only threads read before are re-read, so events never spend the team's
+ *   budget on threads nobody opened: those are indexed whole when first read.
+ *
+ * It never stands in a request's way: the work runs after the answer, and a failure is logged.
+ */
+export type MessageObserver = {
+  /** `olderFrom`: the cursor of the older messages, when this was a thread's latest page. */
+  messagesRead(threadId: string, messages: readonly Message[], olderFrom: string | null): void;
+  eventApplied(event: { type: string; threadId: string | null; messageId: string | null; objectId: string }): void;
+};
+
+export type SearchFeedSource = {
+  /** The thread as the index holds it (its person names inbound messages). */
+  thread(threadId: string): Pick<Thread, "profile"> | undefined;
+  /** A message read again upstream, below members' reads. */
+  message(messageId: string): Promise<Message>;
+  /** A page of a thread's older messages, read below members' reads. */
+  messages(threadId: string, cursor: string): Promise<{ data: Message[]; nextCursor: string | null }>;
+  /** Names of the team's members by ID, as far as the inbox knows them. */
+  memberNames(): Promise<ReadonlyMap<string, string>>;
+  /** Who sent these messages through the inbox (the API names the team owner for them all). */
+  senders(messageIds: readonly string[]): Promise<ReadonlyMap<string, Sender>>;
+};
+
+export type Sender = { name: string; memberId: string | null };
+
+export type SearchFeed = MessageObserver & {
+  /** Resolves once the work begun so far has finished (tests). */
+  idle(): Promise<void>;
+};
+
+export const BACKFILL_PAGES = 5;
+
+export function createSearchFeed(search: MessageSearch, source: SearchFeedSource): SearchFeed {
+  const running = new Set<Promise<void>>();
+  const run = (what: string, work: () => Promise<void>) => {
+    const task = work()
+      .catch((error: unknown) => log.error({ error: errorField(error) }, `indexing messages for search failed (${what})`))
+      .finally(() => running.delete(task));
+    running.add(task);
+  };
+
+  async function index(threadId: string, messages: readonly Message[]): Promise<void> {
+    const names = messages.some((m) => m.sentBy?.type === "member") ? await source.memberNames() : new Map<string, string>();
+    const senders = await source.senders(messages.filter((m) => m.direction !== "inbound").map((m) => m.id));
+    const thread = source.thread(threadId);
+    const gone = messages.filter((m) => !searchable(m)).map((m) => m.id);
+    const rows = messages.filter(searchable).map((m) => toRow(m, thread, names, senders.get(m.id)));
+    await search.upsert(rows);
+    await search.remove(gone);
+  }
+
+  return {
+    messagesRead(threadId, messages, olderFrom) {
+      if (messages.length === 0) return;
+      run("a thread's messages", async () => {
+        const first = olderFrom !== null && !(await search.hasThread(threadId));
+        await index(threadId, messages);
+        let cursor = first ? olderFrom : null;
+        for (let pages = 0; cursor && pages < BACKFILL_PAGES; pages++) {
+          const older = await source.messages(threadId, cursor);
+          await index(threadId, older.data);
+          cursor = older.nextCursor;
+        }
+      });
+    },
+
+    eventApplied({ type, threadId, messageId, objectId }) {
+      if (type === "thread.deleted") return run(type, () => search.removeThread(objectId));
+      if (!messageId) return;
+      if (type === "message.deleted" || type === "message.failed") return run(type, () => search.remove([messageId]));
+      if (type !== "message.received" && type !== "message.sent" && type !== "message.edited") return;
+      if (!threadId) return;
+      run(type, async () => {
+        if (!(await search.hasThread(threadId))) return;
+        await index(threadId, [await source.message(messageId)]);
+      });
+    },
+
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** Delivered messages with text; an unsent one (`deletedAt`) or a media-only one has none to find. */
+function searchable(message: Message): message is Message & { content: string } {
+  return typeof message.content === "string" && message.content.trim() !== "" && message.deletedAt === null && (message.delivery ?? "sent") === "sent";
+}
+
+function toRow(message: Message & { content: string }, thread: Pick<Thread, "profile"> | undefined, names: ReadonlyMap<string, string>, viaInbox: Sender | undefined): IndexedMessage {
+  const sender = message.sentBy;
+  const memberId = viaInbox?.memberId ?? (sender?.type === "member" && "memberId" in sender ? String(sender.memberId) : null);
+  const inbound = message.direction === "inbound";
+  const profile = thread?.profile;
+  const author = inbound
+    ? (profile?.displayName ?? profile?.username ?? profile?.handle ?? null)
+    : viaInbox
+      ? viaInbox.name
+      : memberId
+        ? (names.get(memberId) ?? null)
+      : sender?.type === "agent" && "name" in sender
+        ? String(sender.name)
+        : null;
+  return {
+    messageId: message.id,
+    threadId: message.threadId,
+    direction: message.direction,
+    author,
+    authorMemberId: inbound ? null : memberId,
+    sentAt: message.sentAt,
+    content: message.content,
+  };
+}
