@@ -5,8 +5,8 @@ import { serviceId, timestamp } from "./primitives";
 /**
  * GET /api/inbox/search: messages whose text matches, newest first, across the threads the
  * viewer may see. The inbox indexes message text itself (the API's `q` covers names and the
- * latest message only): every thread's messages once it has been read, and every message an
- * event announces after that. `q` is the search box's language (lib/api/search-query).
+ * latest message only): every thread's messages once it has been read (by a member, or by the
+ * first search that covers it), and every message an event announces after that. `q` is the search box's language (lib/api/search-query).
  */
 export const SEARCH_PAGE_LIMIT = { default: 20, max: 50 } as const;
 
@@ -35,5 +35,10 @@ export const messageHit = z.object({
 });
 export type MessageHit = z.infer<typeof messageHit>;
 
-export const searchPage = z.object({ data: z.array(messageHit), nextCursor: z.string().nullable() });
+export const searchPage = z.object({
+  data: z.array(messageHit),
+  nextCursor: z.string().nullable(),
+  /** Conversations the search covers whose messages are still being read into the index: asking again may find more. */
+  pending: z.number().int().min(0),
+});
 export type SearchPage = z.infer<typeof searchPage>;

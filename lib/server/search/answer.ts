@@ -25,7 +25,10 @@ export async function searchAnswer(runtime: Runtime, viewer: SessionViewer, requ
   if (!parsed.ok) throw apiError("invalidRequest", parsed.message);
   const query = parsed.query;
   await runtime.gateway.index.ready();
-  const threads = new Map((await coveredThreads(runtime, viewer, query)).map((t) => [t.id, t]));
+  const covered = await coveredThreads(runtime, viewer, query);
+  const threads = new Map(covered.map((t) => [t.id, t]));
+  // Threads nobody has read yet are read now, the most recently active first; the answer says how many are left.
+  const pending = await runtime.searchFeed.cover(covered.toSorted((a, b) => b.activity.at.localeCompare(a.activity.at)).map((t) => t.id));
   let found;
   try {
     found = await runtime.search.search({
@@ -49,7 +52,7 @@ export async function searchAnswer(runtime: Runtime, viewer: SessionViewer, requ
     if (!thread) return [];
     return [{ messageId: hit.messageId, threadId: hit.threadId, direction: hit.direction, author: hit.author, sentAt: hit.sentAt, snippet: hit.snippet, thread: shape(thread, ["contact", "profile"]) }];
   });
-  const answer: SearchPage = { data, nextCursor: found.nextCursor };
+  const answer: SearchPage = { data, nextCursor: found.nextCursor, pending };
   return Response.json(answer, { headers: NO_STORE });
 }
 
@@ -78,9 +81,9 @@ async function labelIds(runtime: Runtime, viewer: SessionViewer, kind: "tags" | 
   return new Set(labels.filter((l) => wanted.has(l.name.toLowerCase())).map((l) => l.id));
 }
 
-/** A page of a thread's older messages, read below members (the search feed's backfill); not cached: nobody is looking at it. */
-export async function messagesPage(gateway: Gateway, threadId: string, cursor: string): Promise<{ data: Message[]; nextCursor: string | null }> {
-  const response = await gateway.send("background", `/threads/${threadId}/messages?limit=100&cursor=${encodeURIComponent(cursor)}`);
+/** A page of a thread's messages, read below members (the search feed's reads); not cached: nobody is looking at it. */
+export async function messagesPage(gateway: Gateway, threadId: string, cursor: string | null): Promise<{ data: Message[]; nextCursor: string | null }> {
+  const response = await gateway.send("background", `/threads/${threadId}/messages?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
   if (!response.ok) throw new Error(`reading older messages of ${threadId} answered ${response.status}`);
   return page(messageSchema).parse(await response.json());
 }

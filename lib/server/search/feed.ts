@@ -12,8 +12,11 @@ import type { IndexedMessage, MessageSearch } from "./message-search";
  *   at background priority), so a message from months ago is found without scrolling to it;
  * - every message event: a new or edited message is read again (at background priority,
  *   below members) and indexed, a deleted, unsent or failed one removed, a deleted thread's
- *   messages dropped. Only threads read before are re-read, so events never spend the team's
- *   budget on threads nobody opened: those are indexed whole when first read.
+ *   messages dropped. Only threads read before are re-read: the others are indexed whole
+ *   when first read;
+ * - a search (`cover`): the threads it covers that were never read are read now, one after
+ *   the other at background priority, so a word in an older message of a thread nobody opened
+ *   is found too. This costs the team's budget once per thread, and only once someone searches.
  *
  * It never stands in a request's way: the work runs after the answer, and a failure is logged.
  */
@@ -28,8 +31,8 @@ export type SearchFeedSource = {
   thread(threadId: string): Pick<Thread, "profile"> | undefined;
   /** A message read again upstream, below members' reads. */
   message(messageId: string): Promise<Message>;
-  /** A page of a thread's older messages, read below members' reads. */
-  messages(threadId: string, cursor: string): Promise<{ data: Message[]; nextCursor: string | null }>;
+  /** A page of a thread's messages (the latest without a cursor), read below members' reads. */
+  messages(threadId: string, cursor: string | null): Promise<{ data: Message[]; nextCursor: string | null }>;
   /** Names of the team's members by ID, as far as the inbox knows them. */
   memberNames(): Promise<ReadonlyMap<string, string>>;
   /** Who sent these messages through the inbox (the API names the team owner for them all). */
@@ -39,6 +42,11 @@ export type SearchFeedSource = {
 export type Sender = { name: string; memberId: string | null };
 
 export type SearchFeed = MessageObserver & {
+  /**
+   * Makes sure these threads (most important first) get indexed: those never read are queued
+   * to be read. Returns how many of them are not indexed yet.
+   */
+  cover(threadIds: readonly string[]): Promise<number>;
   /** Resolves once the work begun so far has finished (tests). */
   idle(): Promise<void>;
 };
@@ -53,6 +61,47 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
       .finally(() => running.delete(task));
     running.add(task);
   };
+
+  // Threads whose messages are indexed (as far as this process knows), read from the table once.
+  let indexed: Promise<Set<string>> | null = null;
+  const indexedThreads = () => (indexed ??= search.threadIds().then((ids) => new Set(ids)));
+  // Threads a search asked for that were never read, in the order asked; read one at a time.
+  const queue = new Set<string>();
+  let crawling = false;
+
+  /** A thread's messages, the latest page first and then up to BACKFILL_PAGES older ones. */
+  async function indexHistory(threadId: string, latest: readonly Message[], olderFrom: string | null): Promise<void> {
+    await index(threadId, latest);
+    let cursor = olderFrom;
+    for (let pages = 0; cursor && pages < BACKFILL_PAGES; pages++) {
+      const older = await source.messages(threadId, cursor);
+      await index(threadId, older.data);
+      cursor = older.nextCursor;
+    }
+    (await indexedThreads()).add(threadId);
+  }
+
+  function crawl() {
+    if (crawling || queue.size === 0) return;
+    crawling = true;
+    run("threads a search covers", async () => {
+      try {
+        for (const threadId of queue) {
+          // Another instance (or a member opening it meanwhile) may have indexed it.
+          if (await search.hasThread(threadId)) (await indexedThreads()).add(threadId);
+          else {
+            const latest = await source.messages(threadId, null);
+            await indexHistory(threadId, latest.data, latest.nextCursor);
+          }
+          queue.delete(threadId);
+        }
+      } finally {
+        crawling = false;
+        // After a failure, what is left is not indexed: the next search asks for it again.
+        queue.clear();
+      }
+    });
+  }
 
   async function index(threadId: string, messages: readonly Message[]): Promise<void> {
     const names = messages.some((m) => m.sentBy?.type === "member") ? await source.memberNames() : new Map<string, string>();
@@ -69,18 +118,18 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
       if (messages.length === 0) return;
       run("a thread's messages", async () => {
         const first = olderFrom !== null && !(await search.hasThread(threadId));
-        await index(threadId, messages);
-        let cursor = first ? olderFrom : null;
-        for (let pages = 0; cursor && pages < BACKFILL_PAGES; pages++) {
-          const older = await source.messages(threadId, cursor);
-          await index(threadId, older.data);
-          cursor = older.nextCursor;
-        }
+        if (first) await indexHistory(threadId, messages, olderFrom);
+        else await index(threadId, messages);
       });
     },
 
     eventApplied({ type, threadId, messageId, objectId }) {
-      if (type === "thread.deleted") return run(type, () => search.removeThread(objectId));
+      if (type === "thread.deleted") {
+        return run(type, async () => {
+          (await indexedThreads()).delete(objectId);
+          await search.removeThread(objectId);
+        });
+      }
       if (!messageId) return;
       if (type === "message.deleted" || type === "message.failed") return run(type, () => search.remove([messageId]));
       if (type !== "message.received" && type !== "message.sent" && type !== "message.edited") return;
@@ -89,6 +138,14 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
         if (!(await search.hasThread(threadId))) return;
         await index(threadId, [await source.message(messageId)]);
       });
+    },
+
+    async cover(threadIds) {
+      const known = await indexedThreads();
+      const missing = threadIds.filter((id) => !known.has(id));
+      for (const id of missing) queue.add(id);
+      crawl();
+      return missing.length;
     },
 
     async idle() {

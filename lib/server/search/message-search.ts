@@ -64,7 +64,7 @@ export function createMessageSearch(db: Database) {
             threadId: sql`excluded.thread_id`,
             direction: sql`excluded.direction`,
             author: sql`coalesce(excluded.author, ${messageSearch.author})`,
-            authorMemberId: sql`excluded.author_member_id`,
+            authorMemberId: sql`coalesce(excluded.author_member_id, ${messageSearch.authorMemberId})`,
             sentAt: sql`excluded.sent_at`,
             content: sql`excluded.content`,
             indexedAt: sql`excluded.indexed_at`,
@@ -78,6 +78,12 @@ export function createMessageSearch(db: Database) {
 
     async removeThread(threadId: string): Promise<void> {
       await db.delete(messageSearch).where(eq(messageSearch.threadId, threadId));
+    },
+
+    /** The threads with messages indexed. */
+    async threadIds(): Promise<string[]> {
+      const rows = await db.selectDistinct({ threadId: messageSearch.threadId }).from(messageSearch);
+      return rows.map((row) => row.threadId);
     },
 
     /** Whether any of a thread's messages are indexed (it was read before). */

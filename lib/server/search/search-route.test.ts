@@ -9,8 +9,8 @@ import { call, startTestBff, type TestBff } from "../testing/bff";
 
 /**
  * Message search through the BFF: an older message of a thread (not its latest, which the
- * API's `q` already covers) is found once the thread has been read, and a member never gets
- * hits from a thread they may not see.
+ * API's `q` already covers) is found, though nobody opened the thread — the first search reads
+ * the threads it covers — and a member never gets hits from a thread they may not see.
  */
 let bff: TestBff;
 const cookies = { admin: "", manager: "", member: "" };
@@ -46,20 +46,25 @@ async function search(cookie: string, q: string) {
   return { status: response.status, text, json: JSON.parse(text) as unknown };
 }
 
+async function answer(cookie: string, q: string) {
+  const reply = await search(cookie, q);
+  expect(reply.status).toBe(200);
+  return searchPage.parse(reply.json);
+}
+
 async function hits(cookie: string, q: string) {
-  const answer = await search(cookie, q);
-  expect(answer.status).toBe(200);
-  return searchPage.parse(answer.json).data;
+  return (await answer(cookie, q)).data;
 }
 
 describe("GET /api/inbox/search", () => {
-  it("finds an older message once its thread has been read, highlighted, with its thread", async () => {
+  it("finds an older message of a thread nobody opened once the first search has read it, highlighted, with its thread", async () => {
     await bff.runtime.searchFeed.idle();
-    expect(await hits(cookies.member, WORD.toLowerCase())).toEqual([]);
-    const read = await call(v2, "GET", `/api/v2/threads/${thread.id}/messages`, { cookie: cookies.member });
-    expect(read.status).toBe(200);
+    const first = await answer(cookies.member, WORD.toLowerCase());
+    expect(first.pending).toBeGreaterThan(0);
     await bff.runtime.searchFeed.idle();
-    const [hit, ...rest] = await hits(cookies.member, "zanzibar");
+    const again = await answer(cookies.member, "zanzibar");
+    expect(again.pending).toBe(0);
+    const [hit, ...rest] = again.data;
     expect(rest).toEqual([]);
     expect(hit).toMatchObject({ messageId: olderId, threadId: thread.id, direction: "outbound", author: "Sam Rivera" });
     expect(hit!.snippet.filter((p) => p.match).map((p) => p.text)).toEqual([WORD]);
