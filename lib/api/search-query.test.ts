@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasText, parseSearchQuery, type SearchQuery } from "./search-query";
+import { hasOperators, hasText, parseSearchQuery, type SearchQuery } from "./search-query";
 
 function parsed(input: string): SearchQuery {
   const result = parseSearchQuery(input);
@@ -63,5 +63,13 @@ describe("parseSearchQuery", () => {
     const q = parsed("from:me is:unread");
     expect(hasText(q)).toBe(false);
     expect(hasText(parsed("from:me invoice"))).toBe(true);
+  });
+
+  it("tells a query with operators from plain text", () => {
+    expect(hasOperators(parsed("hubspot renewal"))).toBe(false);
+    expect(hasOperators(parsed("re: https://hubspot.com"))).toBe(false);
+    for (const input of ["hubspot from:ada", "tag:vip", "status:lead x", "is:read", "is:open", "before:2026-01-01", "after:2026-01-01 x"]) {
+      expect(hasOperators(parsed(input))).toBe(true);
+    }
   });
 });

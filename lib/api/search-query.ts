@@ -102,8 +102,13 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Whether a query uses an operator (from:, tag:, …): then only message search understands it. */
+export function hasOperators(q: SearchQuery): boolean {
+  return q.from.length > 0 || q.fromMe || q.tags.length > 0 || q.statuses.length > 0 || q.unread !== undefined || q.archived !== undefined || !!q.before || !!q.after;
+}
+
 function hasCriteria(q: SearchQuery): boolean {
-  return hasText(q) || q.from.length > 0 || q.fromMe || q.tags.length > 0 || q.statuses.length > 0 || q.unread !== undefined || q.archived !== undefined || !!q.before || !!q.after;
+  return hasText(q) || hasOperators(q);
 }
 
 type Token = { kind: "phrase"; value: string } | { kind: "term"; raw: string; key: string | null; value: string };

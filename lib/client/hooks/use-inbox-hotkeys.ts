@@ -172,6 +172,7 @@ export const CLEARED: InboxParamsChange = {
   unassigned: null,
   campaignId: null,
   q: null,
+  searchIn: null,
   order: null,
 };
 

@@ -28,6 +28,8 @@ export const inboxParams = {
   q: parseAsString,
   order: parseAsStringLiteral(THREAD_ORDERS),
   thread: parseAsString,
+  /** `messages`: the list shows the messages `q` finds (message search) instead of conversations. */
+  searchIn: parseAsStringLiteral(["messages"] as const),
 };
 
 export type InboxParams = inferParserType<typeof inboxParams>;
@@ -59,6 +61,6 @@ export function filtersOf(params: InboxParams): ThreadFilters {
 
 /** Whether any filter beyond the folder narrows the view. */
 export function hasFilters(params: InboxParams): boolean {
-  const { folder: _folder, thread: _thread, order: _order, ...rest } = params;
+  const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, ...rest } = params;
   return Object.values(rest).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
 }

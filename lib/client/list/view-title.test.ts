@@ -12,6 +12,7 @@ const view = (change: Partial<InboxParams> = {}): InboxParams => ({
   unassigned: null,
   campaignId: [],
   q: null,
+  searchIn: null,
   order: null,
   thread: null,
   ...change,

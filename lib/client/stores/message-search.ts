@@ -1,22 +1,19 @@
 import { create } from "zustand";
 
 /**
- * Message search's UI state: whether the list shows conversations or message hits for the
- * search box's text, and the message a hit asked the open thread to scroll to and highlight.
+ * The message a search hit asked the open thread to show: the thread view loads older pages
+ * until it holds it, scrolls to it and highlights it. Whether the list shows message hits is
+ * the URL's (`searchIn`), so a search can be linked and Back leaves it.
  */
-export type SearchView = "conversations" | "messages";
 export type JumpTarget = { threadId: string; messageId: string };
 
 type MessageSearchState = {
-  view: SearchView;
+  /** A new object for every choice, so choosing the same hit again scrolls to it again. */
   jump: JumpTarget | null;
-  setView: (view: SearchView) => void;
   setJump: (jump: JumpTarget | null) => void;
 };
 
 export const useMessageSearchStore = create<MessageSearchState>()((set) => ({
-  view: "conversations",
   jump: null,
-  setView: (view) => set({ view }),
   setJump: (jump) => set({ jump }),
 }));
