@@ -1,17 +1,23 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useDebounce } from "use-debounce";
 
+import { Snippet } from "@/components/search/snippet";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandShortcut } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { MessageHit } from "@/lib/api/search";
+import { parseSearchQuery } from "@/lib/api/search-query";
 import type { Folder, Thread } from "@/lib/api/threads";
 import { personName } from "@/lib/client/format";
 import { CLEARED, COMPOSER_ID, SEARCH_INPUT_ID, type SetParams } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useUnreadFor } from "@/lib/client/mutations/reads";
+import { searchQueries } from "@/lib/client/queries/search";
 import { teamQueries } from "@/lib/client/queries/team";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -21,17 +27,23 @@ import { FOLDER_LABELS } from "./nav-sidebar";
 
 /**
  * Cmd/Ctrl+K: every action of the inbox by name — on the open (or highlighted) conversation,
- * going to a folder, queue, tag or status, opening a conversation by its person's name.
+ * going to a folder, queue, tag or status, opening a conversation by its person's name — and
+ * the messages that mention what was typed, found by message search, opened at the message.
  */
 export function CommandPalette({
   target,
   rows,
   open,
+  openHit,
+  searchMessages,
   setParams,
 }: {
   target: Thread | null;
   rows: Thread[];
   open: (thread: Thread) => void;
+  openHit: (hit: MessageHit) => void;
+  /** Shows the messages a text finds in the list pane. */
+  searchMessages: (q: string) => void;
   setParams: SetParams;
 }) {
   const viewer = useViewer();
@@ -44,6 +56,8 @@ export function CommandPalette({
   const act = useThreadActions();
   const unreadFor = useUnreadFor();
   const targetUnread = target ? unreadFor(target) : false;
+  const [input, setInput] = useState("");
+  const typed = input.trim();
 
   const run = (action: () => void) => {
     setPaletteOpen(false);
@@ -53,14 +67,28 @@ export function CommandPalette({
   const go = (change: Parameters<SetParams>[0]) => run(() => void setParams({ ...CLEARED, folder: "inbox", thread: null, ...change }));
 
   return (
-    <Dialog open={paletteOpen} onOpenChange={setPaletteOpen}>
+    <Dialog
+      open={paletteOpen}
+      onOpenChange={(next) => {
+        setPaletteOpen(next);
+        if (!next) setInput("");
+      }}
+    >
       <DialogContent className="top-[15%] translate-y-0 gap-0 overflow-hidden p-0 sm:max-w-lg">
         <DialogTitle className="sr-only">Command palette</DialogTitle>
         <DialogDescription className="sr-only">Search for an action, a view or a conversation.</DialogDescription>
         <Command>
-          <CommandInput placeholder="Type a command or a name…" aria-label="Command" autoFocus />
+          <CommandInput placeholder="Type a command, a name or words of a message…" aria-label="Command" autoFocus value={input} onValueChange={setInput} />
           <CommandList className="max-h-96">
-            <CommandEmpty>Nothing matches.</CommandEmpty>
+            {/* With text typed, message search always has something to offer. */}
+            {typed ? null : <CommandEmpty>Nothing matches.</CommandEmpty>}
+            {typed ? (
+              <MessageHits
+                text={typed}
+                onSearch={() => run(() => searchMessages(typed))}
+                onOpen={(hit) => run(() => openHit(hit))}
+              />
+            ) : null}
             {target ? (
               <CommandGroup heading={`Conversation with ${personName(target.profile)}`}>
                 <Action id="reply" icon={<ReplyIcon />} label="Reply" onSelect={() => run(() => document.getElementById(COMPOSER_ID)?.focus())} />
@@ -124,6 +152,47 @@ export function CommandPalette({
         </Command>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** How many hits the palette shows; the list pane shows them all. */
+const PALETTE_HITS = 5;
+
+/**
+ * Message search from the palette: an item that shows every hit in the list pane, and the
+ * first few hits themselves. They are always shown (`forceMount`): the match is in the
+ * message, not in the item's words, which cmdk's own filter would judge by.
+ */
+function MessageHits({ text, onSearch, onOpen }: { text: string; onSearch: () => void; onOpen: (hit: MessageHit) => void }) {
+  const [q] = useDebounce(text, 250);
+  const parsed = parseSearchQuery(q);
+  const hits = useInfiniteQuery({ ...searchQueries.messages(q, PALETTE_HITS), enabled: parsed.ok && q.length >= 2 });
+  const found = hits.data?.pages[0]?.data ?? [];
+  return (
+    <CommandGroup heading="Messages" forceMount>
+      <CommandItem value={`search messages ${text}`} forceMount onSelect={onSearch}>
+        <MessageSquareTextIcon />
+        <span className="truncate">
+          Search messages for <span className="font-medium">“{text}”</span>
+        </span>
+      </CommandItem>
+      {found.map((hit) => (
+        <CommandItem key={hit.messageId} value={`message ${hit.messageId}`} forceMount onSelect={() => onOpen(hit)} className="items-start">
+          <PersonAvatar name={personName(hit.thread.profile)} src={hit.thread.profile?.avatarUrl} className="mt-0.5 size-5" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-xs font-medium">{personName(hit.thread.profile)}</span>
+            <span className="line-clamp-1 block text-xs text-muted-foreground">
+              <Snippet parts={hit.snippet} />
+            </span>
+          </span>
+        </CommandItem>
+      ))}
+      {hits.isFetching && found.length === 0 ? (
+        <p role="status" className="px-2 py-1.5 text-xs text-muted-foreground">
+          Searching messages…
+        </p>
+      ) : null}
+    </CommandGroup>
   );
 }
 

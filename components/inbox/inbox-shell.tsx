@@ -8,6 +8,7 @@ import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panel
 import { ContactSidebar } from "@/components/contact/contact-sidebar";
 import { ThreadPane } from "@/components/thread/thread-pane";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
 import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
@@ -23,6 +24,7 @@ import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/thread/send";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
+import { useMessageSearchStore } from "@/lib/client/stores/message-search";
 import { viewKeyOf } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewer";
@@ -83,8 +85,12 @@ function Inbox() {
   const cursor = cursorId && list.rows.some((r) => r.id === cursorId) ? cursorId : (params.thread ?? list.rows[0]?.id ?? null);
 
   const markedRead = useRef<string | null>(null);
+  const jump = useMessageSearchStore((s) => s.jump);
+  const setJump = useMessageSearchStore((s) => s.setJump);
   const open = useCallback(
     (thread: Thread, how: "push" | "replace" = "push") => {
+      // Opened by any other way than a search hit, the thread shows its latest messages.
+      setJump(null);
       setCursorId(thread.id);
       void setParams({ thread: thread.id }, { history: how });
       // Opening a conversation reads it (for this member), once: `u` may mark it unread again while it stays open.
@@ -93,13 +99,24 @@ function Inbox() {
         markRead.mutate({ thread, read: true });
       }
     },
-    [setParams, markRead, unreadFor],
+    [setParams, markRead, unreadFor, setJump],
+  );
+  // A search hit opens its thread at the message (components/thread/message-list loads back to it).
+  const openHit = useCallback(
+    (hit: MessageHit) => {
+      open(hit.thread);
+      setJump({ threadId: hit.threadId, messageId: hit.messageId });
+    },
+    [open, setJump],
   );
   const close = useCallback(() => void setParams({ thread: null }), [setParams]);
   const filter = useCallback(
-    (change: FilterChange) => void setParams({ ...change, thread: null }),
+    // Clearing the search leaves message search too.
+    (change: FilterChange) => void setParams({ ...change, ...(change.q === null ? { searchIn: null } : {}), thread: null }),
     [setParams],
   );
+  const searchMessages = useCallback((q: string | null) => void setParams(q ? { q, searchIn: "messages" } : { searchIn: null }), [setParams]);
+  const jumpMessageId = jump && jump.threadId === params.thread ? jump.messageId : null;
 
   // What actions act on: the open thread (as freshly as the cache has it), else the cursor's row.
   const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
@@ -113,10 +130,13 @@ function Inbox() {
       title={title}
       params={params}
       onFilter={filter}
+      onSearchMessages={searchMessages}
       list={list}
       lookups={lookups}
       cursorId={cursor}
       onOpen={(thread) => open(thread)}
+      onOpenHit={openHit}
+      jumpMessageId={jumpMessageId}
       onOpenNav={isPhone ? () => setNavOpen(true) : undefined}
       now={now}
     />
@@ -153,7 +173,7 @@ function Inbox() {
           contact={params.thread && contactPanelOpen ? <ContactSidebar threadId={params.thread} /> : null}
         />
       )}
-      <CommandPalette target={target} rows={list.rows} open={open} setParams={setParams} />
+      <CommandPalette target={target} rows={list.rows} open={open} openHit={openHit} searchMessages={searchMessages} setParams={setParams} />
       <ThreadPickers thread={target} />
       <ShortcutSheet />
     </>

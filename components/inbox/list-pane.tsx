@@ -1,12 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MenuIcon, SearchIcon, XIcon } from "lucide-react";
+import { MenuIcon, MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
+import { MessageResults } from "@/components/search/message-results";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
+import type { MessageHit } from "@/lib/api/search";
+import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
 import { filtersOf, type InboxParams } from "@/lib/client/list/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
@@ -22,32 +25,44 @@ import { ThreadList } from "./thread-list";
 import { UpdatesPill } from "./updates-pill";
 import type { RowLookups } from "./thread-row";
 
-/** The list column: the view's title, search, filters, and the threads. */
+/**
+ * The list column: the view's title, search, filters, and the threads — or, when the person
+ * searches messages (`searchIn=messages`), the messages the search box's text finds.
+ */
 export function ListPane({
   title,
   params,
   onFilter,
+  onSearchMessages,
   list,
   lookups,
   cursorId,
   onOpen,
+  onOpenHit,
+  jumpMessageId,
   onOpenNav,
   now,
 }: {
   title: string;
   params: InboxParams;
   onFilter: (change: FilterChange) => void;
+  /** Shows the messages `q` finds (a text), or the conversations again (null). */
+  onSearchMessages: (q: string | null) => void;
   list: ReturnType<typeof useThreadList>;
   lookups: RowLookups;
   cursorId: string | null;
   onOpen: (thread: Thread) => void;
+  onOpenHit: (hit: MessageHit) => void;
+  /** The message a search hit asked the thread pane to show. */
+  jumpMessageId: string | null;
   onOpenNav?: () => void;
   now: Date;
 }) {
   const campaignIds = [...new Set(list.rows.map((t) => t.campaignId).filter((id): id is string => Boolean(id)))];
   const filtered = Object.entries(params).some(
-    ([k, v]) => !["folder", "thread", "order"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
+    ([k, v]) => !["folder", "thread", "order", "searchIn"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
   );
+  const searchingMessages = params.searchIn === "messages" && Boolean(params.q);
   const filters = filtersOf(params);
   const viewKey = viewKeyOf(filters);
   const { selection } = useViewSelection(viewKey);
@@ -82,37 +97,55 @@ export function ListPane({
         <UpdatesPill count={list.pendingCount} onApply={list.apply} />
         <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />
       </header>
-      <SearchBox value={params.q ?? ""} onSearch={(q) => onFilter({ q: q || null })} />
-      <FilterChips params={params} onChange={onFilter} />
-      <BulkBar
-        viewKey={viewKey}
-        filters={filters}
-        rows={list.rows}
-        hasNextPage={list.hasNextPage}
-        lookups={lookups}
-        folderTotal={folderTotal}
-        removeRows={removeRows}
+      <SearchBox
+        value={params.q ?? ""}
+        messages={searchingMessages}
+        onSearch={(q) => onFilter({ q: q || null })}
+        onSearchMessages={onSearchMessages}
       />
-      <ThreadList
-        label={`${title} conversations`}
-        rows={list.rows}
-        lookups={lookups}
-        openId={params.thread}
-        cursorId={cursorId}
-        showWait={params.folder === "noReply"}
-        onOpen={onOpen}
-        checkedIds={selection.ids}
-        onCheck={onCheck}
-        onActivity={list.touch}
-        isPending={list.isPending}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onEndReached={() => void list.fetchNextPage()}
-        empty={emptyState(params, filtered)}
-        now={now}
-      />
+      {searchingMessages ? (
+        <MessageResults
+          q={params.q ?? ""}
+          openMessageId={jumpMessageId}
+          now={now}
+          onOpen={onOpenHit}
+          onBack={() => onSearchMessages(null)}
+          onEscape={() => document.getElementById(SEARCH_INPUT_ID)?.focus()}
+        />
+      ) : (
+        <>
+          <FilterChips params={params} onChange={onFilter} />
+          <BulkBar
+            viewKey={viewKey}
+            filters={filters}
+            rows={list.rows}
+            hasNextPage={list.hasNextPage}
+            lookups={lookups}
+            folderTotal={folderTotal}
+            removeRows={removeRows}
+          />
+          <ThreadList
+            label={`${title} conversations`}
+            rows={list.rows}
+            lookups={lookups}
+            openId={params.thread}
+            cursorId={cursorId}
+            showWait={params.folder === "noReply"}
+            onOpen={onOpen}
+            checkedIds={selection.ids}
+            onCheck={onCheck}
+            onActivity={list.touch}
+            isPending={list.isPending}
+            error={list.isError ? list.error : null}
+            onRetry={() => void list.refetch()}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onEndReached={() => void list.fetchNextPage()}
+            empty={emptyState(params, filtered)}
+            now={now}
+          />
+        </>
+      )}
     </section>
   );
 }
@@ -133,7 +166,23 @@ function useShowRestored(list: ReturnType<typeof useThreadList>) {
   }, [restoredCount, pendingCount, apply]);
 }
 
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+/**
+ * The search box: its text filters the conversations (names, handles, the latest message) as
+ * the person types, and offers to search every message for it instead. Text with an operator
+ * (from:, before: …) goes to message search on Enter: only it understands them.
+ */
+function SearchBox({
+  value,
+  messages,
+  onSearch,
+  onSearchMessages,
+}: {
+  value: string;
+  /** Whether the list shows message hits for the text. */
+  messages: boolean;
+  onSearch: (q: string) => void;
+  onSearchMessages: (q: string | null) => void;
+}) {
   const [text, setText] = useState(value);
   // The URL may change under us (Back, a nav link): follow it (state derived during render).
   const [followed, setFollowed] = useState(value);
@@ -142,50 +191,92 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     setText(value);
   }
   const search = useDebouncedCallback((q: string) => onSearch(q.trim()), 300);
+  const trimmed = text.trim();
+  const searchMessages = () => {
+    search.cancel();
+    onSearchMessages(trimmed);
+  };
 
   return (
-    <div className="flex h-11 shrink-0 items-center gap-2 border-b px-3">
-      <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        Search conversations
-      </label>
-      <input
-        id={SEARCH_INPUT_ID}
-        type="search"
-        placeholder="Search by name, handle or message"
-        value={text}
-        maxLength={200}
-        onChange={(e) => {
-          setText(e.target.value);
-          search(e.target.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.currentTarget.blur();
-            (document.querySelector("[data-thread-list]") as HTMLElement | null)?.focus();
-          }
-          if (e.key === "Enter") search.flush();
-        }}
-        className="h-full min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
-      />
-      {text ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          aria-label="Clear search"
-          onClick={() => {
-            setText("");
-            search.cancel();
-            onSearch("");
+    <>
+      <div className="flex h-11 shrink-0 items-center gap-2 border-b px-3">
+        <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
+          {messages ? "Search messages" : "Search conversations"}
+        </label>
+        <input
+          id={SEARCH_INPUT_ID}
+          type="search"
+          placeholder={messages ? "Search messages, e.g. hubspot from:ada" : "Search by name, handle or message"}
+          value={text}
+          maxLength={200}
+          onChange={(e) => {
+            setText(e.target.value);
+            search(e.target.value);
           }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.currentTarget.blur();
+              // Out of message search first; from the conversations, to the list.
+              if (messages) onSearchMessages(null);
+              (document.querySelector("[data-thread-list]") as HTMLElement | null)?.focus();
+            }
+            if (e.key === "Enter") {
+              const parsed = trimmed ? parseSearchQuery(trimmed) : null;
+              if (messages || (parsed?.ok && hasOperators(parsed.query))) searchMessages();
+              else search.flush();
+            }
+            if (e.key === "ArrowDown") {
+              const next = messages
+                ? document.querySelector<HTMLElement>('[data-message-hit][tabindex="0"]')
+                : document.querySelector<HTMLElement>("[data-search-messages]");
+              if (next) {
+                e.preventDefault();
+                next.focus();
+              }
+            }
+          }}
+          className="h-full min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
+        />
+        {text ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Clear search"
+            onClick={() => {
+              setText("");
+              search.cancel();
+              onSearch("");
+            }}
+          >
+            <XIcon aria-hidden />
+          </Button>
+        ) : (
+          <Kbd>/</Kbd>
+        )}
+      </div>
+      {!messages && trimmed ? (
+        <button
+          type="button"
+          data-search-messages
+          onClick={searchMessages}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowUp" || e.key === "Escape") {
+              e.preventDefault();
+              document.getElementById(SEARCH_INPUT_ID)?.focus();
+            }
+          }}
+          className="flex h-9 shrink-0 items-center gap-2 border-b px-3 text-left text-sm text-muted-foreground outline-none hover:bg-muted/60 hover:text-foreground focus-visible:bg-accent focus-visible:text-foreground"
         >
-          <XIcon aria-hidden />
-        </Button>
-      ) : (
-        <Kbd>/</Kbd>
-      )}
-    </div>
+          <MessageSquareTextIcon className="size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 flex-1 truncate">
+            Search messages for <span className="font-medium text-foreground">“{trimmed}”</span>
+          </span>
+          <Kbd aria-hidden>↓</Kbd>
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -32,6 +32,8 @@ export type MessageItemProps = {
   editing: boolean;
   /** The one message in the tab order (the history moves between messages with the arrows). */
   tabbable: boolean;
+  /** The message a search hit opened the thread at. */
+  highlighted?: boolean;
   /** What the placeholder of an unsent message says (lib/client/thread/unsent): who still sees it. */
   unsentText: string;
   now: Date;
@@ -60,6 +62,7 @@ export const MessageItem = memo(function MessageItem({
   maxLength,
   editing,
   tabbable,
+  highlighted = false,
   unsentText,
   now,
   onFocusMessage,
@@ -87,8 +90,9 @@ export const MessageItem = memo(function MessageItem({
   return (
     <article
       data-message-id={message.id}
+      data-search-hit={highlighted || undefined}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${sender}, ${fullTime(message.sentAt)}${unsent ? `, ${unsentText}` : ""}${message.editedAt && !unsent ? ", edited" : ""}`}
+      aria-label={`${sender}, ${fullTime(message.sentAt)}${unsent ? `, ${unsentText}` : ""}${message.editedAt && !unsent ? ", edited" : ""}${highlighted ? ", found by search" : ""}`}
       aria-describedby={hasText ? contentId : undefined}
       // Focus anywhere in the message makes it the history's tab stop.
       onFocus={() => onFocusMessage(message.id)}
@@ -98,6 +102,7 @@ export const MessageItem = memo(function MessageItem({
         outbound ? "flex-row-reverse" : "flex-row",
         showSender ? "pt-3" : "pt-0.5",
         "pb-0.5",
+        highlighted && "bg-amber-100/70 pb-1.5 ring-2 ring-amber-400/80 ring-inset dark:bg-amber-400/10 dark:ring-amber-300/60",
       )}
     >
       {!outbound ? (

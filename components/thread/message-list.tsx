@@ -25,6 +25,7 @@ import type { MessageChecks } from "./message-actions";
 import { MessageItem } from "./message-item";
 import { MessagePending } from "./message-pending";
 import { useHistoryScroll } from "./use-history-scroll";
+import { useJumpToMessage } from "./use-jump-to-message";
 
 /** setTimeout's ceiling is ~24.8 days; the clock is re-read at least this often anyway. */
 const MAX_TICK_MS = 6 * 60 * 60_000;
@@ -103,7 +104,6 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
 
   const [editingId, setEditingId] = useState<string | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const tabbableId = activeId && known.has(activeId) ? activeId : (messages.at(-1)?.id ?? null);
 
   const { mutate: edit } = useEditMessage();
   const { mutate: unsend } = useUnsendMessage();
@@ -125,7 +125,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
     [react, unreact, accountLinkId],
   );
 
-  const { scrollRef, contentRef, onScroll, showJump, jumpToLatest } = useHistoryScroll({
+  const { scrollRef, contentRef, onScroll, showJump, jumpToLatest, reveal } = useHistoryScroll({
     ready: query.data !== undefined,
     oldestId: messages[0]?.id ?? null,
     newestId: messages.at(-1)?.id ?? null,
@@ -135,6 +135,17 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
   });
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // A search hit opened this thread: load back to its message, scroll to it, mark it.
+  const jumpTo = useJumpToMessage({
+    threadId: thread.id,
+    known,
+    pageCount: query.data?.pages.length ?? 0,
+    hasOlder: hasNextPage,
+    loadingOlder: isFetchingNextPage,
+    loadOlder: fetchNextPage,
+    reveal,
+  });
+  const tabbableId = activeId && known.has(activeId) ? activeId : (jumpTo.highlightId ?? messages.at(-1)?.id ?? null);
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       if (event.target !== event.currentTarget) return;
@@ -217,6 +228,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
                   maxLength={platform?.limits.messageLength ?? null}
                   editing={editingId === row.message.id}
                   tabbable={tabbableId === row.message.id}
+                  highlighted={jumpTo.highlightId === row.message.id}
                   unsentText={row.unsentText}
                   now={now}
                   onFocusMessage={setActiveId}
@@ -236,6 +248,11 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
         </div>
       </div>
       <NewMessageStatus message={messages.at(-1) ?? null} sender={rows.at(-1)?.sender ?? ""} />
+      {jumpTo.missing ? (
+        <p role="status" className="absolute top-2 left-1/2 -translate-x-1/2 rounded-full border bg-popover px-3 py-1 text-xs text-muted-foreground shadow-sm">
+          The message the search found is no longer in this conversation.
+        </p>
+      ) : null}
       {showJump ? (
         <Button
           variant="outline"

@@ -93,10 +93,23 @@ export function useHistoryScroll({
     if (canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
   }, [canLoadOlder, loadOlder, remember]);
 
+  /** Brings a message into the middle of the view (a search hit), and stops following the bottom. */
+  const reveal = useCallback(
+    (messageId: string): boolean => {
+      const item = ref.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`);
+      if (!item) return false;
+      pinned.current = false;
+      item.scrollIntoView({ block: "center" });
+      remember();
+      return true;
+    },
+    [remember],
+  );
+
   const jumpToLatest = useCallback(() => {
     pinned.current = true;
     ref.current?.scrollTo({ top: ref.current.scrollHeight, behavior: "smooth" });
   }, []);
 
-  return { scrollRef: ref, contentRef, onScroll, showJump, jumpToLatest };
+  return { scrollRef: ref, contentRef, onScroll, showJump, jumpToLatest, reveal };
 }
