@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/connection";
 import type { Message } from "@/lib/api/messages";
 import { openInboxDatabase } from "../store/db";
-import { createSearchFeed, type SearchFeed, type SearchFeedSource } from "./feed";
+import { createSearchFeed, RETRY_FAILED_MS, type SearchFeed, type SearchFeedSource } from "./feed";
 import { createMessageSearch, type MessageSearch } from "./message-search";
 
 /**
@@ -47,12 +47,14 @@ const HISTORY: Record<string, Message[][]> = {
 
 let reads: string[] = [];
 let feed: SearchFeed;
-let failing: string | null = null;
+let failing = new Set<string>();
+let clock = 0;
 
 beforeEach(async () => {
   for (const id of Object.keys(HISTORY)) await search.removeThread(id);
   reads = [];
-  failing = null;
+  failing = new Set();
+  clock = 1_000_000;
   const source: SearchFeedSource = {
     thread: () => ({ profile: { displayName: "Ada Lovelace" } as never }),
     message: async (id) => {
@@ -61,7 +63,7 @@ beforeEach(async () => {
     },
     messages: async (threadId, cursor) => {
       reads.push(`${threadId} ${cursor ?? "latest"}`);
-      if (threadId === failing) throw new Error("upstream down");
+      if (failing.has(threadId)) throw new Error("upstream down");
       const pages = HISTORY[threadId] ?? [];
       const index = cursor === null ? 0 : 1;
       return { data: pages[index] ?? [], nextCursor: index === 0 && pages.length > 1 ? "older" : null };
@@ -69,7 +71,7 @@ beforeEach(async () => {
     memberNames: async () => new Map(),
     senders: async () => new Map(),
   };
-  feed = createSearchFeed(search, source);
+  feed = createSearchFeed(search, source, { now: () => clock });
 });
 
 const found = async (word: string) => (await search.search({ words: [word], phrases: [], threadIds: null, limit: 20 })).hits.map((h) => h.messageId);
@@ -99,16 +101,34 @@ describe("search feed", () => {
     expect(reads).toHaveLength(3);
   });
 
-  it("stops reading when the upstream fails and starts again with the next search", async () => {
-    failing = "t2";
+  it("passes over a thread it cannot read, and tries it again later", async () => {
+    failing = new Set(["t2"]);
     expect(await feed.cover(["t2", "t3"])).toBe(2);
     await feed.idle();
-    expect(reads).toEqual(["t2 latest"]);
-    failing = null;
-    expect(await feed.cover(["t2", "t3"])).toBe(2);
-    await feed.idle();
+    expect(reads).toEqual(["t2 latest", "t3 latest"]);
+    // Not counted as pending meanwhile, so the browser stops asking.
     expect(await feed.cover(["t2", "t3"])).toBe(0);
+    failing = new Set();
+    clock += RETRY_FAILED_MS;
+    expect(await feed.cover(["t2", "t3"])).toBe(1);
+    await feed.idle();
     expect(await found("salesforce")).toEqual(["m21"]);
+  });
+
+  it("stops when threads fail one after the other (the API is down), and the next search starts again", async () => {
+    HISTORY.t4 = [[message("m41", "t4", "Salesforce too", 41)]];
+    HISTORY.t5 = [[message("m51", "t5", "Salesforce three", 51)]];
+    failing = new Set(["t1", "t2", "t3"]);
+    await feed.cover(["t1", "t2", "t3", "t4", "t5"]);
+    await feed.idle();
+    expect(reads).toEqual(["t1 latest", "t2 latest", "t3 latest"]);
+    expect(await feed.cover(["t1", "t2", "t3", "t4", "t5"])).toBe(2);
+    await feed.idle();
+    expect(await found("salesforce")).toEqual(["m51", "m41"]);
+    delete HISTORY.t4;
+    delete HISTORY.t5;
+    await search.removeThread("t4");
+    await search.removeThread("t5");
   });
 
   it("follows events for indexed threads only: new and edited messages read, deleted ones dropped", async () => {

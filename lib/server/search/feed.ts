@@ -52,8 +52,13 @@ export type SearchFeed = MessageObserver & {
 };
 
 export const BACKFILL_PAGES = 5;
+/** A thread that could not be read is left out of searches' reading for this long. */
+export const RETRY_FAILED_MS = 5 * 60_000;
+/** This many threads failing one after the other stop the reading (the API is down): the next search starts it again. */
+const FAILURES_TO_STOP = 3;
 
-export function createSearchFeed(search: MessageSearch, source: SearchFeedSource): SearchFeed {
+export function createSearchFeed(search: MessageSearch, source: SearchFeedSource, options: { now?: () => number } = {}): SearchFeed {
+  const now = options.now ?? Date.now;
   const running = new Set<Promise<void>>();
   const run = (what: string, work: () => Promise<void>) => {
     const task = work()
@@ -67,6 +72,8 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
   const indexedThreads = () => (indexed ??= search.threadIds().then((ids) => new Set(ids)));
   // Threads a search asked for that were never read, in the order asked; read one at a time.
   const queue = new Set<string>();
+  // Threads whose reading failed, and when: one broken thread never holds the others back.
+  const failedAt = new Map<string, number>();
   let crawling = false;
 
   /** A thread's messages, the latest page first and then up to BACKFILL_PAGES older ones. */
@@ -85,19 +92,27 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
     if (crawling || queue.size === 0) return;
     crawling = true;
     run("threads a search covers", async () => {
+      let failures = 0;
       try {
         for (const threadId of queue) {
-          // Another instance (or a member opening it meanwhile) may have indexed it.
-          if (await search.hasThread(threadId)) (await indexedThreads()).add(threadId);
-          else {
-            const latest = await source.messages(threadId, null);
-            await indexHistory(threadId, latest.data, latest.nextCursor);
-          }
           queue.delete(threadId);
+          try {
+            // Another instance (or a member opening it meanwhile) may have indexed it.
+            if (await search.hasThread(threadId)) (await indexedThreads()).add(threadId);
+            else {
+              const latest = await source.messages(threadId, null);
+              await indexHistory(threadId, latest.data, latest.nextCursor);
+            }
+            failures = 0;
+          } catch (error) {
+            failedAt.set(threadId, now());
+            log.warn({ threadId, error: errorField(error) }, "reading a thread for search failed; it is tried again later");
+            if (++failures >= FAILURES_TO_STOP) throw error;
+          }
         }
       } finally {
         crawling = false;
-        // After a failure, what is left is not indexed: the next search asks for it again.
+        // Stopped: what is left is not indexed, and the next search asks for it again.
         queue.clear();
       }
     });
@@ -142,7 +157,7 @@ export function createSearchFeed(search: MessageSearch, source: SearchFeedSource
 
     async cover(threadIds) {
       const known = await indexedThreads();
-      const missing = threadIds.filter((id) => !known.has(id));
+      const missing = threadIds.filter((id) => !known.has(id) && now() - (failedAt.get(id) ?? -Infinity) >= RETRY_FAILED_MS);
       for (const id of missing) queue.add(id);
       crawl();
       return missing.length;
