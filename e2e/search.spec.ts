@@ -105,6 +105,9 @@ test("operators narrow a search, and a malformed one says how to write it", asyn
   await expect(results.locator("[data-message-hit]")).toHaveCount(Math.min(expected, 20));
   for (const text of await results.locator("[data-message-hit]").allInnerTexts()) expect(text).toContain(author!);
   await expect(page.getByText("Narrow it with")).toBeVisible();
+  const shot = test.info().outputPath("message-search-operators-dark.png");
+  await page.screenshot({ path: shot });
+  await test.info().attach("an operator query, dark mode", { path: shot, contentType: "image/png" });
 
   await box.fill(`${WORD.toLowerCase()} before:2000-01-01`);
   await box.press("Enter");

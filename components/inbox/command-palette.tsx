@@ -19,6 +19,7 @@ import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { searchQueries } from "@/lib/client/queries/search";
 import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries } from "@/lib/client/queries/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
@@ -83,11 +84,10 @@ export function CommandPalette({
             {/* With text typed, message search always has something to offer. */}
             {typed ? null : <CommandEmpty>Nothing matches.</CommandEmpty>}
             {typed ? (
-              <MessageHits
-                text={typed}
-                onSearch={() => run(() => searchMessages(typed))}
-                onOpen={(hit) => run(() => openHit(hit))}
-              />
+              <>
+                <MessageHits text={typed} onSearch={() => run(() => searchMessages(typed))} onOpen={(hit) => run(() => openHit(hit))} />
+                <ConversationHits text={typed} loadedIds={rows.map((row) => row.id)} onOpen={(thread) => run(() => open(thread))} />
+              </>
             ) : null}
             {target ? (
               <CommandGroup heading={`Conversation with ${personName(target.profile)}`}>
@@ -192,6 +192,29 @@ function MessageHits({ text, onSearch, onOpen }: { text: string; onSearch: () =>
           Searching messages…
         </p>
       ) : null}
+    </CommandGroup>
+  );
+}
+
+/**
+ * Conversations beyond the loaded rows whose person or latest message matches the text (the
+ * server's `q`, answered from its thread index at no cost to the team's quota).
+ */
+function ConversationHits({ text, loadedIds, onOpen }: { text: string; loadedIds: readonly string[]; onOpen: (thread: Thread) => void }) {
+  const [q] = useDebounce(text, 250);
+  const list = useInfiniteQuery({ ...threadQueries.list({ folder: "all", q }), enabled: q.length >= 2 });
+  const loaded = new Set(loadedIds);
+  const found = (list.data?.pages[0]?.data ?? []).filter((thread) => !loaded.has(thread.id)).slice(0, PALETTE_HITS);
+  if (found.length === 0) return null;
+  return (
+    <CommandGroup heading="Other conversations" forceMount>
+      {found.map((thread) => (
+        <CommandItem key={thread.id} value={`open found ${thread.id}`} forceMount onSelect={() => onOpen(thread)}>
+          <PersonAvatar name={personName(thread.profile)} src={thread.profile?.avatarUrl} className="size-5" />
+          <span className="truncate">{personName(thread.profile)}</span>
+          <span className="min-w-0 truncate text-xs text-muted-foreground">{thread.activity.preview}</span>
+        </CommandItem>
+      ))}
     </CommandGroup>
   );
 }
