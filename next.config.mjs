@@ -8,6 +8,12 @@ const nextConfig = {
   // Next's own list already) and prom-client load from there too, as one copy for every route:
   // so they are traced into the standalone folder, where scripts/server.mjs imports pino itself.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "prom-client"],
+  experimental: {
+    // Next buffers request bodies for proxy.ts and silently cuts them at this size (10 MB by
+    // default): a send with files may reach lib/api/messages' SEND_BODY_MAX_BYTES (about 27 MB;
+    // lib/api/attachment-rules.test.ts checks the two agree).
+    proxyClientMaxBodySize: "28mb",
+  },
 };
 
 export default nextConfig;

@@ -13,6 +13,8 @@ import { openEnum } from "./primitives";
  * - `thread:typing`    POST /threads/{id}/typing
  * - `thread:delete`    delete the conversation on the platform too; without it
  *                      DELETE /threads/{id} removes it locally (`scope: "local"`)
+ * - `message:attach`   send files with a message (POST /messages `attachments`); how many,
+ *                      how big and of which types is the platform's `limits.attachments`
  *
  * Account links, platforms and thread `restrictions` all speak this vocabulary, and new
  * capability strings are accepted unharmed (they are simply never allowed by a client
@@ -26,6 +28,7 @@ export const CAPABILITIES = [
   "message:react",
   "thread:typing",
   "thread:delete",
+  "message:attach",
 ] as const;
 export type KnownCapability = (typeof CAPABILITIES)[number];
 

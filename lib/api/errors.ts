@@ -21,6 +21,10 @@ import { brandedError } from "./branded-error";
  * - 422 `messageNotMutable`: edit, unsend or react on a message that cannot take it
  *   (`details.reason`: `inbound` for edit/unsend of a received message, `deleted`,
  *   `unsettled` for a send answered 502 sendUnconfirmed that is pending or was not delivered).
+ * - 422 `tooManyAttachments` (`details.maxCount`), `attachmentTypeNotAllowed`
+ *   (`details.fileName`, `mimeType`, `allowed`) and `attachmentTooLarge` (`details.fileName`,
+ *   `size`, `maxBytes`): a send's files against the platform's `limits.attachments`
+ *   (lib/api/attachment-rules).
  * - 405 `methodNotAllowed`: a known path with a method it does not take.
  * - Outreach (lists, leads, import jobs, campaigns): 404 `listNotFound`, `leadNotFound`,
  *   `importJobNotFound`, `campaignNotFound`, `columnNotFound`; 409 `invalidTransition` for
@@ -75,6 +79,9 @@ export const ERROR_STATUS = {
   messageNotMutable: 422,
   idempotencyKeyReused: 422,
   campaignInvalid: 422,
+  tooManyAttachments: 422,
+  attachmentTypeNotAllowed: 422,
+  attachmentTooLarge: 422,
   rateLimited: 429,
   internalError: 500,
   sendUnconfirmed: 502,
@@ -106,6 +113,9 @@ export const errorDetails = {
   mutationWindowClosed: z.looseObject({ capability: z.string(), closedAt: z.string() }),
   messageTooLong: z.looseObject({ maxLength: z.number() }),
   messageNotMutable: z.looseObject({ reason: z.string() }),
+  tooManyAttachments: z.looseObject({ maxCount: z.number() }),
+  attachmentTypeNotAllowed: z.looseObject({ fileName: z.string(), mimeType: z.string(), allowed: z.array(z.string()) }),
+  attachmentTooLarge: z.looseObject({ fileName: z.string(), size: z.number(), maxBytes: z.number() }),
   invalidTransition: z.looseObject({ status: z.string() }),
   campaignInvalid: z.looseObject({ issues: z.array(z.looseObject({ field: z.string(), issue: z.string() })) }),
   planRequired: z.looseObject({ addOn: z.string() }),
@@ -166,6 +176,9 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   messageNotMutable: "This message can't be changed.",
   idempotencyKeyReused: "This send was already made with different content. Start a new message.",
   campaignInvalid: "This campaign has problems to fix before it can run.",
+  tooManyAttachments: "That's more files than the platform takes in one message.",
+  attachmentTypeNotAllowed: "The platform doesn't take that type of file.",
+  attachmentTooLarge: "That file is too big for the platform.",
   rateLimited: "Your team is sending too many requests. We'll retry in a moment.",
   internalError: "Something went wrong on our side. Try again.",
   sendUnconfirmed: "We couldn't confirm this message was delivered. Don't resend it: we'll check on it.",

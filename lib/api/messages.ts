@@ -160,15 +160,54 @@ export const messageContent = z
   .refine((s) => s.trim().length > 0, "Message is empty");
 
 /**
- * POST /messages body. Other body fields are "not shown"; we take none, and ignore unknown
- * ones, as every v2 body does (lib/api/strict-body.ts has the choice), nested ones included:
- * a target's fields of another shape are dropped.
+ * A file sent with a message (POST /messages `attachments`, our choice of body): its name,
+ * its declared media type and its bytes in standard, padded base64. The ceilings here only
+ * stop absurd bodies before they travel (400 invalidRequest); what a platform takes is its
+ * `limits.attachments` (lib/api/platforms), checked by lib/api/attachment-rules as 422s.
+ * Every platform's `maxCount × maxBytes` stays within `ATTACHMENTS_BYTES_CEILING`, so a body
+ * a platform accepts always fits the inbox's request-size limit (`SEND_BODY_MAX_BYTES`).
+ */
+export const ATTACHMENTS_COUNT_CEILING = 10;
+export const ATTACHMENTS_BYTES_CEILING = 20 * 1024 * 1024;
+/** The largest POST /messages body: the attachments in base64 plus the content and the JSON around them. */
+export const SEND_BODY_MAX_BYTES = Math.ceil(ATTACHMENTS_BYTES_CEILING / 3) * 4 + MESSAGE_CONTENT_CEILING * 4 + 64 * 1024;
+
+export const outgoingAttachment = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  mimeType: z
+    .string()
+    .max(255)
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, "A media type such as image/png"),
+  data: z.base64().min(1),
+});
+export type OutgoingAttachment = z.infer<typeof outgoingAttachment>;
+
+/** The bytes a base64 string decodes to (padded, as `outgoingAttachment` requires). */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return (data.length / 4) * 3 - padding;
+}
+
+/**
+ * POST /messages body. Other body fields are "not shown"; we take `attachments` (above) and
+ * nothing else, and ignore unknown ones, as every v2 body does (lib/api/strict-body.ts has
+ * the choice), nested ones included: a target's fields of another shape are dropped.
  *
  * Our choices for the send:
+ * - `content` may be empty or absent when the message carries `attachments`; otherwise it
+ *   must have a visible character. A media-only message has `content: null`.
+ * - `attachments` need the capability `message:attach` (422 capabilityNotSupported with
+ *   `details.capability` `message:attach`, or threadRestricted, as for `message:send`), and
+ *   must keep to the platform's `limits.attachments`: 422 tooManyAttachments,
+ *   attachmentTooLarge or attachmentTypeNotAllowed (lib/api/errors has their details). They
+ *   come back as media attachments: `kind` from the type (`image/*` → image, `video/*`,
+ *   `audio/*`, else file), `status` available, `name`, `mimeType`, `size`, and the width and
+ *   height of a PNG, GIF or JPEG image, with an expiring `url` as any media has.
  * - A first send answers 201; a replay with the same `Idempotency-Key` and body answers the
  *   original result with 200 (a stored 502 sendUnconfirmed replays as that 502). The same key
- *   with another body is 422 idempotencyKeyReused; while the first request with a key is
- *   still running, 409 idempotencyKeyInUse. Keys are remembered for 24 hours.
+ *   with another body (other attachments included) is 422 idempotencyKeyReused; while the
+ *   first request with a key is still running, 409 idempotencyKeyInUse. Keys are remembered
+ *   for 24 hours.
  * - A send to a `contact` or `profile` target goes into the existing thread with that profile
  *   on the account link, or starts one (capability `thread:create`). A `profile` target that
  *   is not yet a contact (needs the advanced-API add-on) becomes one.
@@ -182,7 +221,22 @@ export const messageContent = z
  *   are in lib/sandbox/simulator/settle.ts. A client also takes 404 messageNotFound as "never
  *   left", for a service that forgets undelivered sends.
  */
-export const sendMessage = z.object({ target: messageTarget, content: messageContent });
+export const sendMessage = z
+  .object({
+    target: messageTarget,
+    content: z.string().max(MESSAGE_CONTENT_CEILING).optional(),
+    attachments: z.array(outgoingAttachment).max(ATTACHMENTS_COUNT_CEILING).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const files = body.attachments ?? [];
+    if (files.length === 0 && !(body.content ?? "").trim()) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: "Message is empty" });
+    }
+    const bytes = files.reduce((sum, file) => sum + base64Bytes(file.data), 0);
+    if (bytes > ATTACHMENTS_BYTES_CEILING) {
+      ctx.addIssue({ code: "custom", path: ["attachments"], message: `Attachments total more than ${ATTACHMENTS_BYTES_CEILING} bytes` });
+    }
+  });
 export type SendMessage = z.infer<typeof sendMessage>;
 export const sendMessageResult = z.looseObject({ message, thread });
 export type SendMessageResult = z.infer<typeof sendMessageResult>;
@@ -235,3 +289,17 @@ export type MessageHistory = z.infer<typeof messageHistory>;
  */
 export const attachmentUrl = z.looseObject({ url: z.string(), expiresAt: timestamp });
 export type AttachmentUrl = z.infer<typeof attachmentUrl>;
+
+/**
+ * A send body as a record of it keeps it (the inbox's activity log): each file's bytes
+ * replaced by their count, so no log holds the files themselves. Other bodies pass unchanged.
+ */
+export function withoutFileBytes(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("attachments" in body) || !Array.isArray(body.attachments)) return body;
+  const attachments = body.attachments.map((file: unknown) => {
+    if (typeof file !== "object" || file === null || !("data" in file) || typeof file.data !== "string") return file;
+    const { data, ...rest } = file;
+    return { ...rest, size: base64Bytes(data) };
+  });
+  return { ...body, attachments };
+}

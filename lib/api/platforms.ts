@@ -13,13 +13,24 @@ import { openEnum, PAGE_LIMIT, platformName, serviceId, timestamp } from "./prim
  * - `capabilities`: the most any account on the platform can do.
  * - `limits.messageLength`: maximum characters in a message, `null` for no limit. Further
  *   limits may be added, so `limits` keeps unknown keys.
+ * - `limits.attachments`: what one send may carry with `message:attach` (lib/api/messages:
+ *   the send body): `maxCount` files, each at most `maxBytes`, of `mimeTypes` (exact types
+ *   or `type/*`; `null` for any type). `null` or absent where the platform takes no files.
  * - `mutationWindows`: keyed by a windowed capability (`message:edit`, `message:unsend`),
  *   the seconds after sending during which it is allowed. A missing key or `null` means no
  *   time limit. A capability absent from `capabilities` is not allowed at all, whatever
  *   its window says.
  */
+export const attachmentLimits = z.looseObject({
+  maxCount: z.number().int().positive(),
+  maxBytes: z.number().int().positive(),
+  mimeTypes: z.array(z.string()).nullable(),
+});
+export type AttachmentLimits = z.infer<typeof attachmentLimits>;
+
 export const platformLimits = z.looseObject({
   messageLength: z.number().int().positive().nullable(),
+  attachments: attachmentLimits.nullable().optional(),
 });
 
 export const mutationWindows = z.record(z.string(), z.number().int().nonnegative().nullable());

@@ -34,7 +34,7 @@ describe("v2 request bodies ignore unknown fields", () => {
     [
       "POST /messages, nested in the target too",
       sendMessage,
-      { target: { type: "thread", threadId: "thr1", replyTo: "msg1" }, content: "hi", attachments: [] },
+      { target: { type: "thread", threadId: "thr1", replyTo: "msg1" }, content: "hi", scheduleAt: null },
       { target: { type: "thread", threadId: "thr1" }, content: "hi" },
     ],
   ])("%s: parsed without them (never applied)", (_label, schema, input, output) => {

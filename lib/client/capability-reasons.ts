@@ -47,6 +47,7 @@ const CAPABILITY_LABELS: Record<string, string> = {
   "message:react": "React",
   "thread:typing": "Typing indicators",
   "thread:delete": "Delete on the platform",
+  "message:attach": "Attach files",
 };
 
 /** A capability in words; one this inbox does not know is shown as the API names it. */

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AttachmentLimits } from "@/lib/api/platforms";
 import {
   bigint,
   boolean,
@@ -67,7 +68,7 @@ export const platforms = sandbox.table("platforms", {
   platform: text("platform").primaryKey(),
   name: text("name").notNull(),
   capabilities: text("capabilities").array().notNull(),
-  limits: jsonb("limits").$type<{ messageLength: number | null }>().notNull(),
+  limits: jsonb("limits").$type<{ messageLength: number | null; attachments?: AttachmentLimits | null }>().notNull(),
   mutationWindows: jsonb("mutation_windows").$type<Record<string, number | null>>().notNull(),
   /** Whether messages on this platform are end-to-end encrypted (`platformData.encrypted`). */
   encrypted: boolean("encrypted").notNull().default(false),
@@ -267,6 +268,25 @@ export const idempotencyKeys = sandbox.table(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.key] })],
+);
+
+/**
+ * Files sent with messages (POST /messages `attachments`), served under `/media/{mediaKey}` on
+ * signed URLs like seeded media. The bytes are kept as base64 text: what the API received,
+ * written once and read whole, and no bytea mapping needed for PGlite and Postgres alike.
+ */
+export const mediaUploads = sandbox.table(
+  "media_uploads",
+  {
+    mediaKey: text("media_key").primaryKey(),
+    teamId: text("team_id").notNull(),
+    messageId: text("message_id").notNull(),
+    mimeType: text("mime_type").notNull(),
+    fileName: text("file_name").notNull(),
+    data: text("data").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("media_uploads_message").on(t.messageId)],
 );
 
 export const webhookSubscriptions = sandbox.table("webhook_subscriptions", {

@@ -2,11 +2,17 @@ import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 import { createStore } from "zustand/vanilla";
+import type { OutgoingAttachment } from "@/lib/api/messages";
 
 /**
  * Messages on their way out: shown in the thread at once, before the API confirms them.
  * `localId` is also the send's `Idempotency-Key`, so a retry of a failed send can never send
  * twice. The store only holds them; lib/client/thread/send.ts moves them along.
+ *
+ * Files sent with a message are kept in memory only (`files`), never in storage: a few
+ * megabytes of base64 would fill localStorage's quota and slow every tab that reads it. The
+ * item keeps their names and sizes, so after a reload the pipeline knows what was lost and
+ * says so instead of sending the words alone.
  */
 export type OutboxState = "sending" | "failed" | "unconfirmed";
 
@@ -20,12 +26,18 @@ export type OutboxItem = {
   error: { code: string; sentence: string } | null;
   /** After 502 sendUnconfirmed: the message to read until it settles (`details.messageId`). */
   messageId: string | null;
+  /** The files sent with it (their bytes are in the store's `files`); absent in items saved before files existed. */
+  attachments?: AttachmentSummary[];
 };
+
+export type AttachmentSummary = { fileName: string; mimeType: string; size: number };
 
 export type OutboxStore = {
   /** Oldest first, the order they were written in. */
   items: OutboxItem[];
-  add: (item: OutboxItem) => void;
+  /** The files of items by `localId`, in memory only (see above). */
+  files: Record<string, OutgoingAttachment[]>;
+  add: (item: OutboxItem, files?: OutgoingAttachment[]) => void;
   update: (localId: string, change: Partial<Omit<OutboxItem, "localId">>) => void;
   remove: (localId: string) => void;
   /** Swaps one item for another in place (a retry that needs a new key keeps its position). */
@@ -43,17 +55,30 @@ export function createOutboxStore(storage?: () => StateStorage) {
     persist(
       (set) => ({
         items: [],
-        add: (item) => set((s) => ({ items: [...s.items.filter((i) => i.localId !== item.localId), item] })),
+        files: {},
+        add: (item, files) =>
+          set((s) => ({
+            items: [...s.items.filter((i) => i.localId !== item.localId), item],
+            files: files?.length ? { ...s.files, [item.localId]: files } : s.files,
+          })),
         update: (localId, change) =>
           set((s) => ({ items: s.items.map((i) => (i.localId === localId ? { ...i, ...change } : i)) })),
         remove: (localId) =>
-          set((s) => (s.items.some((i) => i.localId === localId) ? { items: s.items.filter((i) => i.localId !== localId) } : s)),
-        replace: (localId, item) => set((s) => ({ items: s.items.map((i) => (i.localId === localId ? item : i)) })),
+          set((s) => (s.items.some((i) => i.localId === localId) ? { items: s.items.filter((i) => i.localId !== localId), files: without(s.files, localId) } : s)),
+        replace: (localId, item) =>
+          set((s) => {
+            const files = s.files[localId];
+            return {
+              items: s.items.map((i) => (i.localId === localId ? item : i)),
+              files: files ? { ...without(s.files, localId), [item.localId]: files } : s.files,
+            };
+          }),
       }),
       {
         name: OUTBOX_STORAGE_KEY,
         version: 1,
         storage: createJSONStorage(storage ?? (() => localStorage)),
+        // Items only: `files` stay in memory (above).
         partialize: (s) => ({ items: s.items }),
       },
     ),
@@ -81,4 +106,10 @@ export function useThreadOutbox(threadId: string): OutboxItem[] {
 
 export function itemsOfThread(state: Pick<OutboxStore, "items">, threadId: string): OutboxItem[] {
   return state.items.filter((i) => i.threadId === threadId);
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const { [key]: _gone, ...rest } = record;
+  return rest;
 }

@@ -232,7 +232,7 @@ describe("send pipeline", () => {
     expect(item).toMatchObject({ state: "failed", error: { code: error.code, sentence: error.sentence } });
     expect(isTransientFailure(item)).toBe(false);
 
-    expect(s.pipeline.edit("local-1")).toBe("Hello there");
+    expect(s.pipeline.edit("local-1")).toEqual({ content: "Hello there", attachments: [] });
     expect(s.items()).toEqual([]);
   });
 

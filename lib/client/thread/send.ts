@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "@/lib/api/client";
 import { isPassingOutage } from "@/lib/client/outage-retry";
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
-import type { Message } from "@/lib/api/messages";
+import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError, type ApiError } from "@/lib/api/errors";
+import { base64Bytes, type Message, type OutgoingAttachment } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api as browserApi } from "@/lib/client/api";
@@ -31,6 +31,9 @@ import { outboxStore, type OutboxItem, type OutboxStore } from "@/lib/client/sto
  *   retry needs a new key (the old one would replay the 502). The event that announces the
  *   settling (`message.sent` or `message.failed`, naming the message) cuts the wait short, so
  *   the thread shows it delivered or failed as soon as the API knows.
+ * - Files go with the words in the same body, so the key covers them too. They live in memory
+ *   only (lib/client/stores/outbox): an item whose files a reload lost is never sent without
+ *   them; it fails with a sentence saying so.
  *
  * Pure enough to test: the API, the query client, the outbox, time and IDs are all passed in.
  */
@@ -59,12 +62,12 @@ export type SendPipelineDeps = {
 };
 
 export type SendPipeline = {
-  /** Queues a message (trimmed) and starts sending it; `done` settles when the pipeline is through with it. */
-  send: (threadId: string, content: string) => { localId: string; done: Promise<void> };
+  /** Queues a message (trimmed), with its files, and starts sending it; `done` settles when the pipeline is through with it. */
+  send: (threadId: string, content: string, attachments?: OutgoingAttachment[]) => { localId: string; done: Promise<void> };
   /** Tries a failed item again (same key, unless it never left), or checks an unconfirmed one now. */
   retry: (localId: string) => Promise<void>;
-  /** Drops a failed item and hands back its text, to be corrected and sent as a new message. */
-  edit: (localId: string) => string | null;
+  /** Drops a failed item and hands back its text and the files still held, to be corrected and sent as a new message. */
+  edit: (localId: string) => { content: string; attachments: OutgoingAttachment[] } | null;
   /** Drops a failed item. */
   discard: (localId: string) => void;
   /** After a reload: re-sends `sending` items with their key and checks `unconfirmed` ones. */
@@ -89,6 +92,11 @@ export type OutboxError = NonNullable<OutboxItem["error"]>;
 /** A send that 404'd after 502 sendUnconfirmed: it never left. */
 export const NOT_DELIVERED: OutboxError = { code: "sendNotDelivered", sentence: "It wasn't delivered. Retry to send it again." };
 export const UNCONFIRMED: OutboxError = { code: "sendUnconfirmed", sentence: ERROR_SENTENCES.sendUnconfirmed };
+/** A send with files whose bytes a reload took (they are kept in memory only). */
+export const FILES_LOST: OutboxError = {
+  code: "attachmentsLost",
+  sentence: "The page reloaded before this message's files were sent, and files aren't kept across a reload. Check the conversation, then attach them again.",
+};
 /** A send found still `sending` after its key may have been forgotten. */
 export const STALE_SEND: OutboxError = {
   code: "sendStale",
@@ -160,6 +168,11 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   const nudged = new Set<string>();
 
   const find = (localId: string) => outbox.getState().items.find((i) => i.localId === localId);
+  /** The item's files, or null when it had some and they are gone (a reload). */
+  const filesOf = (item: OutboxItem): OutgoingAttachment[] | null => {
+    const files = outbox.getState().files[item.localId] ?? [];
+    return files.length === (item.attachments?.length ?? 0) ? files : null;
+  };
 
   function run(localId: string, work: () => Promise<void>): Promise<void> {
     const current = running.get(localId);
@@ -181,9 +194,18 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
     for (let waits = 0; ; ) {
       const item = find(localId);
       if (!item) return;
+      const files = filesOf(item);
+      if (!files) {
+        outbox.getState().update(localId, { state: "failed", error: FILES_LOST });
+        return;
+      }
       try {
         const { body } = await api.messages.send(
-          { target: { type: "thread", threadId: item.threadId }, content: item.content },
+          {
+            target: { type: "thread", threadId: item.threadId },
+            ...(item.content ? { content: item.content } : {}),
+            ...(files.length ? { attachments: files } : {}),
+          },
           { idempotencyKey: item.localId },
         );
         settle(item, body.message, body.thread);
@@ -283,17 +305,21 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   }
 
   return {
-    send(threadId, content) {
+    send(threadId, content, attachments = []) {
       const localId = newId();
-      outbox.getState().add({
-        localId,
-        threadId,
-        content: content.trim(),
-        createdAt: now().toISOString(),
-        state: "sending",
-        error: null,
-        messageId: null,
-      });
+      outbox.getState().add(
+        {
+          localId,
+          threadId,
+          content: content.trim(),
+          createdAt: now().toISOString(),
+          state: "sending",
+          error: null,
+          messageId: null,
+          ...(attachments.length ? { attachments: attachments.map(summaryOf) } : {}),
+        },
+        attachments,
+      );
       return { localId, done: run(localId, () => deliver(localId)) };
     },
 
@@ -315,8 +341,9 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
     edit(localId) {
       const item = find(localId);
       if (!item || item.state !== "failed" || running.has(localId)) return null;
+      const attachments = outbox.getState().files[localId] ?? [];
       outbox.getState().remove(localId);
-      return item.content;
+      return { content: item.content, attachments };
     },
 
     discard(localId) {
@@ -330,7 +357,9 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
       for (const item of outbox.getState().items) {
         if (running.has(item.localId)) continue;
         if (item.state === "sending") {
-          if (now().getTime() - new Date(item.createdAt).getTime() > RESEND_SAFE_MS) {
+          if (!filesOf(item)) {
+            outbox.getState().update(item.localId, { state: "failed", error: FILES_LOST });
+          } else if (now().getTime() - new Date(item.createdAt).getTime() > RESEND_SAFE_MS) {
             outbox.getState().update(item.localId, { state: "failed", error: STALE_SEND });
           } else {
             runs.push(run(item.localId, () => deliver(item.localId)));
@@ -445,6 +474,11 @@ function cachedMessage(queryClient: QueryClient, threadId: string, messageId: st
     if (found) return found;
   }
   return null;
+}
+
+/** What the outbox keeps of a file across a reload: never its bytes. */
+function summaryOf(file: OutgoingAttachment): { fileName: string; mimeType: string; size: number } {
+  return { fileName: file.fileName, mimeType: file.mimeType, size: base64Bytes(file.data) };
 }
 
 function clamp(value: number, min: number, max: number): number {

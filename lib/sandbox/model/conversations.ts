@@ -188,7 +188,12 @@ export async function startThread(
 
 export type NewMessage = {
   direction: "inbound" | "outbound";
-  content: string;
+  /** Null for a message of files alone. */
+  content: string | null;
+  /** Stored media attachments (model/uploads); none when absent. */
+  attachments?: Record<string, unknown>[];
+  /** The message's ID when it had to be known beforehand (its files are stored under it). */
+  id?: string;
   sentBy: Message["sentBy"];
   /**
    * Whether the platform confirmed it. An unconfirmed send (after a 502 sendUnconfirmed) is
@@ -212,7 +217,7 @@ export async function appendMessage(
   const [message] = await tx
     .insert(messages)
     .values({
-      id: newId("message"),
+      id: input.id ?? newId("message"),
       teamId: thread.teamId,
       threadId: thread.id,
       platformId: input.confirmed === true ? platformMessageId(platform) : null,
@@ -221,7 +226,7 @@ export async function appendMessage(
       accountLinkId: thread.accountLinkId,
       sentBy: input.sentBy,
       sentAt: now,
-      attachments: [],
+      attachments: input.attachments ?? [],
       entities: { postShares: [] },
       reactions: [],
       platformData: platform.encrypted ? { _tag: platform.platform, encrypted: true } : { _tag: platform.platform },

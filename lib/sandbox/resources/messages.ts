@@ -44,6 +44,8 @@ import { contacts, idempotencyKeys, messages, profiles, type teams } from "../sc
 import { toMessage, toThread } from "../model/serialize";
 import { SETTLE_AFTER_DEFAULT_MS } from "../simulator/settle";
 import { requirePlatforms } from "./platform-access";
+import { newId } from "../model/ids";
+import { acceptUploads, storeUploads } from "../model/uploads";
 
 type Team = typeof teams.$inferSelect;
 
@@ -94,7 +96,9 @@ export function messageRoutes(ctx: SandboxContext) {
       const team = c.get("team");
       const key = idempotencyKeyOf(c);
       const body = await readBody(c, sendMessage);
-      const bodyHash = createHash("sha256").update(canonicalJson(body)).digest("hex");
+      // No files is the same send as an empty list of them; files themselves are part of the body the key covers.
+      const hashed = body.attachments?.length ? body : { ...body, attachments: undefined };
+      const bodyHash = createHash("sha256").update(canonicalJson(hashed)).digest("hex");
 
       if (key !== null) {
         const claim = await claimKey(ctx, team.id, key, bodyHash);
@@ -201,7 +205,12 @@ export async function send(
   const { link, platform } = target;
   if (target.thread) assertCapability("message:send", capabilityContext(link, platform, target.thread.row));
   else assertCapability("thread:create", capabilityContext(link, platform));
-  assertLength(platform, body.content);
+  const files = body.attachments ?? [];
+  if (files.length > 0) assertCapability("message:attach", capabilityContext(link, platform, target.thread?.row));
+  const uploads = acceptUploads(platform, files);
+  // Words are optional beside files (lib/api/messages): blank ones are no words at all.
+  const content = body.content?.trim() ? body.content : null;
+  if (content !== null) assertLength(platform, content);
 
   const fault = ctx.faults.takeForSend({ teamId: team.id, token: c.get("token"), method: c.req.method, path: new URL(c.req.url).pathname });
 
@@ -217,9 +226,13 @@ export async function send(
   if (target.thread && target.profile && body.target.type === "profile") await ensureContact(tx, record, target.profile, now);
 
   const settleAt = fault ? new Date(now.getTime() + (fault.settleAfterMs ?? SETTLE_AFTER_DEFAULT_MS)) : null;
+  const messageId = newId("message");
+  const attachments = await storeUploads(tx, { teamId: team.id, messageId, files: uploads, now, ttlMs: ctx.config.mediaUrlTtlMs });
   const appended = await appendMessage(tx, thread, platform, {
+    id: messageId,
     direction: "outbound",
-    content: body.content,
+    content,
+    attachments,
     sentBy: { type: "api" },
     confirmed: fault && settleAt ? { settleAt, delivered: fault.delivered } : true,
     now,

@@ -4,16 +4,23 @@ import type { platforms } from "../schema";
 /**
  * The five simulated platforms, each different where it matters to a client: X cannot edit,
  * LinkedIn has no reactions and only observed edit times, Instagram and WhatsApp close
- * edits after 15 minutes, WhatsApp is encrypted, Telegram can do everything.
+ * edits after 15 minutes, WhatsApp is encrypted, Telegram can do everything. X and LinkedIn
+ * take no files; Instagram only photos and video, WhatsApp documents too, Telegram any type.
+ * Each keeps `maxCount × maxBytes` within lib/api's ATTACHMENTS_BYTES_CEILING.
  */
 export type PlatformRow = typeof platforms.$inferSelect;
+
+const MB = 1024 * 1024;
 
 export const PLATFORM_ROWS: readonly PlatformRow[] = [
   {
     platform: "instagram",
     name: "Instagram",
-    capabilities: caps("message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing"),
-    limits: { messageLength: 1000 },
+    capabilities: caps("message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing", "message:attach"),
+    limits: {
+      messageLength: 1000,
+      attachments: { maxCount: 4, maxBytes: 5 * MB, mimeTypes: ["image/jpeg", "image/png", "image/gif", "image/webp", "video/mp4"] },
+    },
     mutationWindows: { "message:edit": 900, "message:unsend": null },
     encrypted: false,
     editTimes: "platform",
@@ -23,7 +30,7 @@ export const PLATFORM_ROWS: readonly PlatformRow[] = [
     platform: "x",
     name: "X",
     capabilities: caps("message:send", "thread:create", "message:unsend", "message:react", "thread:typing", "thread:delete"),
-    limits: { messageLength: 10000 },
+    limits: { messageLength: 10000, attachments: null },
     mutationWindows: { "message:unsend": null },
     encrypted: false,
     editTimes: "platform",
@@ -33,7 +40,7 @@ export const PLATFORM_ROWS: readonly PlatformRow[] = [
     platform: "linkedin",
     name: "LinkedIn",
     capabilities: caps("message:send", "thread:create", "message:edit", "message:unsend"),
-    limits: { messageLength: 8000 },
+    limits: { messageLength: 8000, attachments: null },
     mutationWindows: { "message:edit": 3600, "message:unsend": 3600 },
     encrypted: false,
     editTimes: "observed",
@@ -42,8 +49,15 @@ export const PLATFORM_ROWS: readonly PlatformRow[] = [
   {
     platform: "whatsapp",
     name: "WhatsApp",
-    capabilities: caps("message:send", "message:edit", "message:unsend", "message:react", "thread:typing"),
-    limits: { messageLength: 4096 },
+    capabilities: caps("message:send", "message:edit", "message:unsend", "message:react", "thread:typing", "message:attach"),
+    limits: {
+      messageLength: 4096,
+      attachments: {
+        maxCount: 4,
+        maxBytes: 5 * MB,
+        mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf"],
+      },
+    },
     mutationWindows: { "message:edit": 900, "message:unsend": 172800 },
     encrypted: true,
     editTimes: "platform",
@@ -60,8 +74,9 @@ export const PLATFORM_ROWS: readonly PlatformRow[] = [
       "message:react",
       "thread:typing",
       "thread:delete",
+      "message:attach",
     ),
-    limits: { messageLength: 4096 },
+    limits: { messageLength: 4096, attachments: { maxCount: 10, maxBytes: 2 * MB, mimeTypes: null } },
     mutationWindows: { "message:edit": 172800, "message:unsend": null },
     encrypted: false,
     editTimes: "platform",

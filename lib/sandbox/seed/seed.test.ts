@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { contact, profile } from "@/lib/api/contacts";
 import { event } from "@/lib/api/events";
 import { status, tag } from "@/lib/api/labels";
-import { message } from "@/lib/api/messages";
+import { ATTACHMENTS_BYTES_CEILING, message } from "@/lib/api/messages";
 import { accountLink, platformInfo } from "@/lib/api/platforms";
 import { member, team } from "@/lib/api/team";
 import { thread } from "@/lib/api/threads";
@@ -81,6 +81,8 @@ afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
 });
 
+const MB = 1024 * 1024;
+
 describe("seedSandbox", () => {
   it("reports the rows it inserted", () => {
     expect(summary).toEqual({
@@ -125,41 +127,57 @@ describe("seedSandbox", () => {
       ["telegram", "Telegram", 4],
     ]);
     expect(byName.instagram).toMatchObject({
-      capabilities: ["message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing"],
-      limits: { messageLength: 1000 },
+      capabilities: ["message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing", "message:attach"],
+      limits: {
+        messageLength: 1000,
+        attachments: { maxCount: 4, maxBytes: 5 * MB, mimeTypes: ["image/jpeg", "image/png", "image/gif", "image/webp", "video/mp4"] },
+      },
       mutationWindows: { "message:edit": 900, "message:unsend": null },
       encrypted: false,
       editTimes: "platform",
     });
     expect(byName.x).toMatchObject({
       capabilities: ["message:send", "thread:create", "message:unsend", "message:react", "thread:typing", "thread:delete"],
-      limits: { messageLength: 10000 },
+      limits: { messageLength: 10000, attachments: null },
       mutationWindows: { "message:unsend": null },
       encrypted: false,
       editTimes: "platform",
     });
     expect(byName.linkedin).toMatchObject({
       capabilities: ["message:send", "thread:create", "message:edit", "message:unsend"],
-      limits: { messageLength: 8000 },
+      limits: { messageLength: 8000, attachments: null },
       mutationWindows: { "message:edit": 3600, "message:unsend": 3600 },
       encrypted: false,
       editTimes: "observed",
     });
     expect(byName.whatsapp).toMatchObject({
-      capabilities: ["message:send", "message:edit", "message:unsend", "message:react", "thread:typing"],
-      limits: { messageLength: 4096 },
+      capabilities: ["message:send", "message:edit", "message:unsend", "message:react", "thread:typing", "message:attach"],
+      limits: {
+        messageLength: 4096,
+        attachments: {
+          maxCount: 4,
+          maxBytes: 5 * MB,
+          mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf"],
+        },
+      },
       mutationWindows: { "message:edit": 900, "message:unsend": 172800 },
       encrypted: true,
       editTimes: "platform",
     });
     expect(byName.telegram).toMatchObject({
-      capabilities: ["message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing", "thread:delete"],
-      limits: { messageLength: 4096 },
+      capabilities: ["message:send", "thread:create", "message:edit", "message:unsend", "message:react", "thread:typing", "thread:delete", "message:attach"],
+      limits: { messageLength: 4096, attachments: { maxCount: 10, maxBytes: 2 * MB, mimeTypes: null } },
       mutationWindows: { "message:edit": 172800, "message:unsend": null },
       encrypted: false,
       editTimes: "platform",
     });
     for (const row of rows.platforms) expectParses(platformInfo, toPlatform(row));
+    // Whatever a platform takes in one send fits the body every service and the inbox accept.
+    for (const row of rows.platforms) {
+      const limits = row.limits.attachments;
+      if (limits) expect(limits.maxCount * limits.maxBytes, row.platform).toBeLessThanOrEqual(ATTACHMENTS_BYTES_CEILING);
+      expect(row.capabilities.includes("message:attach"), row.platform).toBe(Boolean(limits));
+    }
   });
 
   it("seeds Acme, Globex and the locked team with their tokens", () => {

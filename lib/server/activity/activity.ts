@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { ActivityEntry } from "@/lib/api/activity";
 import type { Operation } from "@/lib/api/endpoints";
+import { withoutFileBytes } from "@/lib/api/messages";
 import type { StageEntry } from "@/lib/api/pipeline";
 import type { Database } from "@/lib/db/connection";
 import { activity } from "../store/schema";
@@ -46,7 +47,7 @@ export function createActivityLog(db: Database) {
         contactId: targets.contactId,
         messageId: targets.messageId,
         before: write.before ?? null,
-        after: write.body ?? null,
+        after: withoutFileBytes(write.body) ?? null,
         requestId: write.requestId,
       });
     },

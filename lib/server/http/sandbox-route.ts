@@ -38,7 +38,7 @@ export async function relaySandbox(request: Request, runtime: Runtime, viewer: S
     await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, RESET_REBUILD_WAIT_MS).unref())]);
   }
   const out = new Headers();
-  for (const name of ["content-type", "cache-control", "x-request-id", "retry-after"]) {
+  for (const name of ["content-type", "content-disposition", "x-content-type-options", "cache-control", "x-request-id", "retry-after"]) {
     const value = answer.headers.get(name);
     if (value !== null) out.set(name, value);
   }
