@@ -10,6 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
+import type { OutgoingAttachment } from "@/lib/api/messages";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
 
 /** At most one typing indicator per this many milliseconds while the person types. */
@@ -50,8 +51,8 @@ export function Composer({
   onSend: (content: string) => boolean;
   /** This thread's sends that failed, oldest first. */
   failed: OutboxItem[];
-  /** Takes a failed send out of the outbox and returns its text. */
-  onEdit: (localId: string) => string | null;
+  /** Takes a failed send out of the outbox and returns its text and files. */
+  onEdit: (localId: string) => { content: string; attachments: OutgoingAttachment[] } | null;
   onDiscard: (localId: string) => void;
 }) {
   const draft = useDraft(threadId);
@@ -94,8 +95,9 @@ export function Composer({
   };
 
   const edit = (localId: string) => {
-    const text = onEdit(localId);
-    if (text === null) return;
+    const returned = onEdit(localId);
+    if (returned === null) return;
+    const text = returned.content;
     setDraft(threadId, draft.trim() ? `${text}\n${draft}` : text);
     textarea.current?.focus();
   };

@@ -26,6 +26,8 @@ import { brandedError } from "./branded-error";
  *   `size`, `maxBytes`): a send's files against the platform's `limits.attachments`
  *   (lib/api/attachment-rules).
  * - 405 `methodNotAllowed`: a known path with a method it does not take.
+ * - 413 `payloadTooLarge` (`details.maxBytes`): a request body larger than any endpoint takes
+ *   (lib/api/messages' SEND_BODY_MAX_BYTES, a send with the most files a platform allows).
  * - Outreach (lists, leads, import jobs, campaigns): 404 `listNotFound`, `leadNotFound`,
  *   `importJobNotFound`, `campaignNotFound`, `columnNotFound`; 409 `invalidTransition` for
  *   a state change the resource's state does not allow (`details.status`, the current one);
@@ -64,6 +66,7 @@ export const ERROR_STATUS = {
   campaignNotFound: 404,
   columnNotFound: 404,
   methodNotAllowed: 405,
+  payloadTooLarge: 413,
   accountLinkDisconnected: 409,
   duplicateTag: 409,
   duplicateStatus: 409,
@@ -119,6 +122,7 @@ export const errorDetails = {
   invalidTransition: z.looseObject({ status: z.string() }),
   campaignInvalid: z.looseObject({ issues: z.array(z.looseObject({ field: z.string(), issue: z.string() })) }),
   planRequired: z.looseObject({ addOn: z.string() }),
+  payloadTooLarge: z.looseObject({ maxBytes: z.number() }),
   platformNotAvailable: z.looseObject({ platform: z.string() }),
   rateLimited: z.looseObject({ retryAfter: z.number(), window: z.string() }),
   sendUnconfirmed: z.looseObject({ messageId: z.string() }),
@@ -161,6 +165,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   campaignNotFound: "That campaign no longer exists.",
   columnNotFound: "That column no longer exists.",
   methodNotAllowed: "That action isn't available here.",
+  payloadTooLarge: "That's too much to send at once. Send fewer or smaller files.",
   accountLinkDisconnected: "This account is disconnected. Reconnect it in the dashboard to send.",
   duplicateTag: "A tag with that name already exists.",
   duplicateStatus: "A status with that name already exists.",

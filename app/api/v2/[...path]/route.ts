@@ -1,11 +1,14 @@
+import { SEND_BODY_MAX_BYTES } from "@/lib/api/messages";
 import { proxy } from "@/lib/server/http/proxy";
+import { readBodyText } from "@/lib/server/http/request-body";
 import { route } from "@/lib/server/http/route";
 
 // The browser's API v2, answered by the BFF with the server-held token (lib/server/http/proxy).
 const handle = route(async (request, { runtime, viewer }) => {
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api\/v2/, "") || "/";
-  const bodyText = ["GET", "HEAD", "DELETE"].includes(request.method) ? null : await request.text();
+  // The largest body any endpoint takes is a send with files; past it, 413 payloadTooLarge.
+  const bodyText = ["GET", "HEAD", "DELETE"].includes(request.method) ? null : await readBodyText(request, SEND_BODY_MAX_BYTES);
   return proxy(
     { method: request.method, path, search: url.searchParams, headers: request.headers, bodyText },
     {
