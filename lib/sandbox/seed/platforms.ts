@@ -5,7 +5,7 @@ import type { platforms } from "../schema";
  * The five simulated platforms, each different where it matters to a client: X cannot edit,
  * LinkedIn has no reactions and only observed edit times, Instagram and WhatsApp close
  * edits after 15 minutes, WhatsApp is encrypted, Telegram can do everything. X and LinkedIn
- * take no files; Instagram only photos and video, WhatsApp documents too, Telegram any type.
+ * take no files; Instagram only photos and video, WhatsApp PDF and text documents too, Telegram any type.
  * Each keeps `maxCount × maxBytes` within lib/api's ATTACHMENTS_BYTES_CEILING.
  */
 export type PlatformRow = typeof platforms.$inferSelect;
@@ -55,7 +55,7 @@ export const PLATFORM_ROWS: readonly PlatformRow[] = [
       attachments: {
         maxCount: 4,
         maxBytes: 5 * MB,
-        mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf"],
+        mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf", "text/plain"],
       },
     },
     mutationWindows: { "message:edit": 900, "message:unsend": 172800 },

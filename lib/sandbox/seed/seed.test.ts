@@ -157,7 +157,7 @@ describe("seedSandbox", () => {
         attachments: {
           maxCount: 4,
           maxBytes: 5 * MB,
-          mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf"],
+          mimeTypes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "audio/mpeg", "audio/ogg", "application/pdf", "text/plain"],
         },
       },
       mutationWindows: { "message:edit": 900, "message:unsend": 172800 },
