@@ -1,17 +1,23 @@
 "use client";
 
-import { CircleAlertIcon, PencilIcon, SendHorizontalIcon, XIcon } from "lucide-react";
-import { useId, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { CircleAlertIcon, SendHorizontalIcon } from "lucide-react";
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import TextareaAutosize from "react-textarea-autosize";
 import { useThrottledCallback } from "use-debounce";
 
+import { AttachButton } from "@/components/thread/attach-button";
+import { AttachmentChips } from "@/components/thread/attachment-chips";
+import { DropHint, FailedNotice } from "@/components/thread/composer-notices";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
 import type { OutgoingAttachment } from "@/lib/api/messages";
+import type { AttachmentLimits } from "@/lib/api/platforms";
+import { useComposerFiles, useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
+import { chosenFilesProblem, chosenFromOutgoing, outgoingOf, problemNames, problemSentence, readChosenFiles, type ChosenFile } from "@/lib/client/thread/attachments";
 
 /** At most one typing indicator per this many milliseconds while the person types. */
 export const TYPING_INTERVAL_MS = 4_000;
@@ -21,6 +27,10 @@ export const TYPING_INTERVAL_MS = 4_000;
  * and reloads) and cleared once handed to the send pipeline. Enter sends, Shift+Enter breaks
  * the line, and Enter that ends an IME composition does neither. Sending is blocked with the
  * reason when the account cannot send here, and past the platform's length limit.
+ *
+ * Files come from the paperclip, a paste or a drop onto the box, where the account may attach
+ * them (`message:attach`); they are checked against the platform's `limits.attachments` as
+ * they are chosen, and a message of files alone may go. Like the draft, they stay until sent.
  */
 export function Composer({
   threadId,
@@ -28,6 +38,7 @@ export function Composer({
   blockedReason,
   ready,
   maxLength,
+  attach,
   sendTyping,
   onDraftTyping,
   onSend,
@@ -43,12 +54,14 @@ export function Composer({
   ready: boolean;
   /** The platform's maximum message length in characters; null for no limit. */
   maxLength: number | null;
+  /** Why files cannot be attached here (capabilityReason), or null; the platform's limits and name for the checks. */
+  attach: { reason: string | null; limits: AttachmentLimits | null | undefined; platformName: string | null };
   /** Sends one typing indicator; omitted when the thread should not get them. */
   sendTyping?: () => void;
   /** Tells teammates (not the contact) that a reply is being written. */
   onDraftTyping?: () => void;
-  /** Takes the message; false when it is held (for review), and the text stays in the box. */
-  onSend: (content: string) => boolean;
+  /** Takes the message and its files; false when it is held (for review), and both stay in the box. */
+  onSend: (content: string, attachments: OutgoingAttachment[]) => boolean;
   /** This thread's sends that failed, oldest first. */
   failed: OutboxItem[];
   /** Takes a failed send out of the outbox and returns its text and files. */
@@ -61,19 +74,72 @@ export function Composer({
   const hintId = useId();
   const counterId = useId();
   const reasonId = useId();
+  const filesId = useId();
+  const files = useComposerFiles(threadId);
+  const addFiles = useComposerFilesStore((s) => s.add);
+  const removeFile = useComposerFilesStore((s) => s.remove);
+  const clearFiles = useComposerFilesStore((s) => s.clear);
+  /** Why the files just pasted or dropped were not taken; cleared by the next choice. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
 
   const typing = useThrottledCallback(() => sendTyping?.(), TYPING_INTERVAL_MS, { leading: true, trailing: false });
 
   const length = characterCount(draft.trim());
   const limit = limitState(length, maxLength);
   const blocked = !ready || blockedReason !== null;
-  const canSend = !blocked && length > 0 && limit !== "over";
+  const attachAllowed = !blocked && attach.reason === null;
+  const problem = chosenFilesProblem(attach.limits, files);
+  const outgoing = files.length === 0 ? [] : attachAllowed && !problem ? outgoingOf(files) : null;
+  const canSend = !blocked && (length > 0 || files.length > 0) && limit !== "over" && outgoing !== null;
+  const filesNote = problem ? problemSentence(problem, attach.platformName) : files.length > 0 && attach.reason ? attach.reason : refusal;
 
   const submit = () => {
-    if (!canSend) return;
-    if (!onSend(draft)) return;
+    if (!canSend || outgoing === null) return;
+    if (!onSend(draft, outgoing)) return;
     setDraft(threadId, "");
+    clearFiles(threadId);
+    setRefusal(null);
     typing.cancel();
+  };
+
+  const takeFiles = (chosen: File[]) => {
+    if (!attachAllowed) {
+      setRefusal(attach.reason ?? blockedReason);
+      return;
+    }
+    setRefusal(null);
+    readChosenFiles(chosen, attach.limits).then(
+      (read) => addFiles(threadId, read),
+      () => setRefusal("That file couldn't be read. Try choosing it again."),
+    );
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0) return;
+    // Text copied with a picture (a page's selection) still pastes as text where files cannot go.
+    if (!attachAllowed && event.clipboardData.getData("text/plain")) return;
+    event.preventDefault();
+    takeFiles(pasted);
+  };
+
+  const dragsFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!dragsFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = attachAllowed ? "copy" : "none";
+    setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!dragsFiles(event)) return;
+    // Never let the browser open a dropped file in place of the inbox.
+    event.preventDefault();
+    setDragging(false);
+    takeFiles(Array.from(event.dataTransfer.files));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -98,14 +164,15 @@ export function Composer({
     const returned = onEdit(localId);
     if (returned === null) return;
     const text = returned.content;
-    setDraft(threadId, draft.trim() ? `${text}\n${draft}` : text);
+    if (text) setDraft(threadId, draft.trim() ? `${text}\n${draft}` : text);
+    addFiles(threadId, chosenFromOutgoing(returned.attachments));
     textarea.current?.focus();
   };
 
   const latestFailed = failed.at(-1);
 
   return (
-    <div className="@container shrink-0 border-t bg-background px-3 pt-2 pb-3 @lg:px-4">
+    <div className="@container shrink-0 border-t bg-background px-3 pt-2 pb-3 @lg:px-4" onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
       {latestFailed ? (
         <FailedNotice item={latestFailed} more={failed.length - 1} onEdit={() => edit(latestFailed.localId)} onDiscard={() => onDiscard(latestFailed.localId)} />
       ) : null}
@@ -115,15 +182,24 @@ export function Composer({
           <span>{blockedReason}</span>
         </p>
       ) : null}
+      {filesNote ? (
+        <p id={filesId} role="alert" className="mb-2 flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-1.5 text-xs">
+          <CircleAlertIcon className="mt-px size-3.5 shrink-0 text-destructive" aria-hidden />
+          <span>{filesNote}</span>
+        </p>
+      ) : null}
       <form
         aria-label={`Reply to ${recipientName}`}
         onSubmit={onSubmit}
         className={cn(
-          "rounded-lg border bg-card shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/20",
-          limit === "over" && "border-destructive/60 focus-within:border-destructive/60 focus-within:ring-destructive/20",
+          "relative rounded-lg border bg-card shadow-xs transition-[border-color,box-shadow] focus-within:border-ring/60 focus-within:ring-[3px] focus-within:ring-ring/20",
+          (limit === "over" || problem) && "border-destructive/60 focus-within:border-destructive/60 focus-within:ring-destructive/20",
           blocked && "bg-muted/40",
+          dragging && attachAllowed && "border-primary ring-[3px] ring-primary/20",
         )}
       >
+        {dragging && attachAllowed ? <DropHint /> : null}
+        <AttachmentChips files={files} invalid={(file: ChosenFile) => problemNames(problem, file)} onRemove={(file) => removeFile(threadId, file.id)} />
         <label htmlFor={COMPOSER_ID} className="sr-only">
           Reply to {recipientName}
         </label>
@@ -139,15 +215,22 @@ export function Composer({
             }
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           disabled={blocked}
           minRows={1}
           maxRows={10}
           placeholder={blockedReason ? "Sending is unavailable here" : `Message ${recipientName}`}
           aria-invalid={limit === "over" || undefined}
-          aria-describedby={[blockedReason ? reasonId : null, counterId, hintId].filter(Boolean).join(" ")}
+          aria-describedby={[blockedReason ? reasonId : null, filesNote ? filesId : null, counterId, hintId].filter(Boolean).join(" ")}
           className="block w-full resize-none bg-transparent px-3 pt-2.5 pb-1 text-sm leading-6 outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
         />
-        <div className="flex items-center gap-3 px-2 pb-2 pl-3">
+        <div className="flex items-center gap-3 px-2 pb-2 pl-1.5">
+          <AttachButton
+            disabled={blocked}
+            disabledReason={blocked ? null : attach.reason}
+            accept={attach.limits?.mimeTypes?.join(",") || undefined}
+            onFiles={takeFiles}
+          />
           <p id={hintId} className={cn("hidden min-w-0 flex-1 truncate text-xs text-muted-foreground", !blocked && "@md:block")}>
             <kbd className="font-sans font-medium">Enter</kbd> to send, <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line
           </p>
@@ -206,26 +289,5 @@ function Counter({ id, length, maxLength, state }: { id: string; length: number;
               : ""}
       </span>
     </>
-  );
-}
-
-/** The latest send that failed: why, and the way to correct it. Retry lives on the message itself. */
-function FailedNotice({ item, more, onEdit, onDiscard }: { item: OutboxItem; more: number; onEdit: () => void; onDiscard: () => void }) {
-  return (
-    <div role="alert" className="mb-2 flex items-center gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-1.5 text-xs">
-      <CircleAlertIcon className="size-3.5 shrink-0 text-destructive" aria-hidden />
-      <p className="min-w-0 flex-1">
-        <span className="font-medium">Not sent{more > 0 ? ` (and ${more} more)` : ""}: </span>
-        <span className="text-muted-foreground">{item.error?.sentence ?? "It couldn't be sent."}</span>
-      </p>
-      <Button variant="ghost" size="sm" className="h-6 gap-1 px-2 text-xs" onClick={onEdit}>
-        <PencilIcon className="size-3" aria-hidden />
-        Edit
-      </Button>
-      <Button variant="ghost" size="sm" className="h-6 gap-1 px-2 text-xs" onClick={onDiscard} aria-label="Discard the message that wasn't sent">
-        <XIcon className="size-3" aria-hidden />
-        Discard
-      </Button>
-    </div>
   );
 }

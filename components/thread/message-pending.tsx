@@ -4,7 +4,9 @@ import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon } f
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { OutboxItem } from "@/lib/client/stores/outbox";
+import { useOutboxFiles, type OutboxItem } from "@/lib/client/stores/outbox";
+
+import { PendingAttachments } from "./attachment-chips";
 
 /**
  * A message on its way out, drawn at the bottom of the history before the API confirms it:
@@ -14,24 +16,28 @@ import type { OutboxItem } from "@/lib/client/stores/outbox";
 export function MessagePending({ item, onRetry }: { item: OutboxItem; onRetry: (item: OutboxItem) => void }) {
   const failed = item.state === "failed";
   const unconfirmed = item.state === "unconfirmed";
+  const files = useOutboxFiles(item.localId);
   return (
     <article
       aria-label={failed ? "Your message, not sent" : unconfirmed ? "Your message, delivery unconfirmed" : "Your message, sending"}
       className="flex flex-row-reverse px-4 pt-1 pb-0.5"
     >
       <div className="flex max-w-[min(70%,36rem)] min-w-0 flex-col items-end gap-1">
-        <p
-          className={cn(
-            "rounded-2xl rounded-br-md px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]",
-            failed
-              ? "border border-destructive/50 bg-destructive/5 text-foreground"
-              : unconfirmed
-                ? "border border-amber-500/50 bg-amber-50 text-foreground dark:bg-amber-400/10"
-                : "bg-primary text-primary-foreground",
-          )}
-        >
-          {item.content}
-        </p>
+        {item.content ? (
+          <p
+            className={cn(
+              "rounded-2xl rounded-br-md px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap [overflow-wrap:anywhere]",
+              failed
+                ? "border border-destructive/50 bg-destructive/5 text-foreground"
+                : unconfirmed
+                  ? "border border-amber-500/50 bg-amber-50 text-foreground dark:bg-amber-400/10"
+                  : "bg-primary text-primary-foreground",
+            )}
+          >
+            {item.content}
+          </p>
+        ) : null}
+        <PendingAttachments files={item.attachments ?? []} data={files} />
         <div role="status" className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 px-1 text-[0.6875rem]">
           {item.state === "sending" ? (
             <span className="inline-flex items-center gap-1 text-muted-foreground">

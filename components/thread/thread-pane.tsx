@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
 import { isApiError } from "@/lib/api/errors";
+import type { OutgoingAttachment } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
@@ -31,7 +32,9 @@ import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { sentFromThisTab, useSendPipeline } from "@/lib/client/thread/send";
+import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
+import { outgoingOf } from "@/lib/client/thread/attachments";
 import { outboxStore, useThreadOutbox } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -97,17 +100,18 @@ function OpenThread({
   const context = accountLink ? { accountLink, thread, platform } : null;
   const sendCheck = context ? checkCapability("message:send", context) : null;
   const typingCheck = context ? checkCapability("thread:typing", context) : null;
+  const attachCheck = context ? checkCapability("message:attach", context) : null;
   const typingAllowed = typingCheck?.allowed === true && thread.typingIndicators !== "disabled";
   // As the API decides it: the account, the platform and this thread's restrictions, right now.
   const deletesOnPlatform = context !== null && checkCapability("thread:delete", context).allowed;
 
   const update = (patch: Parameters<typeof updateThread.mutate>[0]["patch"], label: string) =>
     updateThread.mutate({ threadId: thread.id, patch, label });
-  const reply = (content: string) => {
+  const reply = (content: string, attachments: OutgoingAttachment[]) => {
     // The member's own reply moves the row in place, not behind "N updated"; and they no longer type.
     noteOwnChange({ threadId: thread.id });
     presence.stopTyping();
-    void pipeline.send(thread.id, content);
+    void pipeline.send(thread.id, content, attachments);
   };
 
   return (
@@ -142,11 +146,13 @@ function OpenThread({
           onReview={collision.review}
           onSendAnyway={() => {
             // What is in the box now: the member may have changed it since it was held.
-            const content = useDraftsStore.getState().drafts[thread.id]?.trim();
+            const content = useDraftsStore.getState().drafts[thread.id]?.trim() ?? "";
+            const files = outgoingOf(useComposerFilesStore.getState().files[thread.id] ?? []) ?? [];
             collision.release();
-            if (!content) return;
-            reply(content);
+            if (!content && files.length === 0) return;
+            reply(content, files);
             useDraftsStore.getState().clearDraft(thread.id);
+            useComposerFilesStore.getState().clear(thread.id);
           }}
         />
       ) : null}
@@ -156,10 +162,11 @@ function OpenThread({
         ready={!links.isPending}
         blockedReason={sendCheck ? capabilityReason(sendCheck, "send messages") : null}
         maxLength={platform?.limits.messageLength ?? null}
+        attach={{ reason: attachCheck ? capabilityReason(attachCheck, "attach files") : null, limits: platform?.limits.attachments, platformName }}
         sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
-        onSend={(content) => {
+        onSend={(content, attachments) => {
           if (!collision.check(name)) return false;
-          reply(content);
+          reply(content, attachments);
           return true;
         }}
         onDraftTyping={presence.typing}

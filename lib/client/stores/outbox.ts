@@ -104,6 +104,11 @@ export function useThreadOutbox(threadId: string): OutboxItem[] {
   return useStore(outboxStore, useShallow((s) => itemsOfThread(s, threadId)));
 }
 
+/** The files (bytes included) of one item, while this tab holds them. */
+export function useOutboxFiles(localId: string): OutgoingAttachment[] | undefined {
+  return useStore(outboxStore, (s) => s.files[localId]);
+}
+
 export function itemsOfThread(state: Pick<OutboxStore, "items">, threadId: string): OutboxItem[] {
   return state.items.filter((i) => i.threadId === threadId);
 }
