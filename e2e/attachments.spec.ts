@@ -79,7 +79,7 @@ function transferOf(page: Page, name: string, type: string, base64: string): Pro
 
 test("attach a picture and a text file, send them with words, and see them in the thread", async ({ page }) => {
   // Two axe passes and two round trips of files on a shared two-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { thread } = await findThread(page.request, (attach, platform) => attach && takes(platform, "image/png") && takes(platform, "text/plain"));
   await page.goto(`/?folder=all&thread=${thread.id}`);
   await expect(composer(page)).toBeEnabled();
@@ -137,7 +137,7 @@ test("attach a picture and a text file, send them with words, and see them in th
 });
 
 test("the platform's limits are checked before sending, files alone may go, and attaching is refused with the reason where the account cannot", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: "dark" });
   const { thread, platform } = await findThread(page.request, (attach, p) => attach && takes(p, "image/png") && !takes(p, "text/plain"));
   await page.goto(`/?folder=all&thread=${thread.id}`);
@@ -158,17 +158,31 @@ test("the platform's limits are checked before sending, files alone may go, and 
   await chips(page).getByRole("button", { name: "Remove notes.txt" }).click();
   await expect(problem).toHaveCount(0);
 
-  // A pasted picture, sent with no words.
+  // A pasted picture, sent with no words. Its first send fails (in this browser only): the
+  // message keeps its picture, and Retry sends it with the same key.
   const name = `pasted-${Date.now().toString(36)}.png`;
   const picture = await transferOf(page, name, "image/png", (await drawnPng(page, 120, 90)).toString("base64"));
   await composer(page).evaluate((textarea, transfer) => {
     textarea.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, picture);
   await expect(chips(page).getByRole("listitem")).toHaveCount(1);
+  const keys: (string | null)[] = [];
+  await page.route("**/api/v2/messages", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    keys.push(await route.request().headerValue("idempotency-key"));
+    if (keys.length > 1) return route.fallback();
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "internalError", message: "Injected by the journey", details: null, requestId: "e2e" }) });
+  });
   await page.getByRole("button", { name: "Send" }).click();
   await expect(chips(page)).toHaveCount(0);
+  const notSent = page.getByRole("article", { name: "Your message, not sent" });
+  await expect(notSent.getByRole("img", { name: `Image: ${name}` })).toBeVisible();
+  await notSent.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("article").getByRole("img", { name: `Image: ${name}` })).toBeVisible();
   await expect(page.getByRole("article", { name: /sending|not sent/ })).toHaveCount(0);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unroute("**/api/v2/messages");
 
   // Where the account cannot attach: the paperclip stays, refused, its tooltip saying why.
   const { thread: plain } = await findThread(page.request, (attach) => !attach);

@@ -11,7 +11,7 @@ import { formatBytes, hostOf, safeHref } from "@/lib/client/thread/message-meta"
 /**
  * What a message carries besides its words: photos, video and audio inline, files and links
  * as cards, and posts shared into the conversation. Whatever the client does not know is
- * named, not dropped.
+ * named, not dropped. A tall picture shows as a cropped thumbnail; its link opens it whole.
  */
 export function MessageAttachments({
   messageId,
@@ -95,7 +95,7 @@ function MediaView({ messageId, index, attachment, now }: { messageId: string; i
   switch (attachment.kind) {
     case "image":
       return (
-        <a href={src} target="_blank" rel="noreferrer" className="block max-w-full overflow-hidden rounded-xl border bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" style={box}>
+        <a href={src} target="_blank" rel="noreferrer" className="block max-h-80 max-w-full overflow-hidden rounded-xl border bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" style={box}>
           {/* eslint-disable-next-line @next/next/no-img-element -- platform media on signed, expiring URLs: Next's optimizer cannot fetch them */}
           <img src={src} alt={attachment.name ? `Image: ${attachment.name}` : "Image"} width={attachment.width ?? undefined} height={attachment.height ?? undefined} loading="lazy" onError={onError} className="block size-full object-cover" />
         </a>
