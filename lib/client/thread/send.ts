@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "@/lib/api/client";
 import { isPassingOutage } from "@/lib/client/outage-retry";
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError, type ApiError } from "@/lib/api/errors";
+import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
 import { base64Bytes, type Message, type OutgoingAttachment } from "@/lib/api/messages";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
