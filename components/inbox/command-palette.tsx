@@ -83,12 +83,9 @@ export function CommandPalette({
           <CommandList className="max-h-96">
             {/* With text typed, message search always has something to offer. */}
             {typed ? null : <CommandEmpty>Nothing matches.</CommandEmpty>}
-            {typed ? (
-              <>
-                <MessageHits text={typed} onSearch={() => run(() => searchMessages(typed))} onOpen={(hit) => run(() => openHit(hit))} />
-                <ConversationHits text={typed} loadedIds={rows.map((row) => row.id)} onOpen={(thread) => run(() => open(thread))} />
-              </>
-            ) : null}
+            {/* cmdk moves the groups that match to the end of their parent, best first; this wrapper keeps
+                them above message search, whose groups are always shown and so never moved. */}
+            <div>
             {target ? (
               <CommandGroup heading={`Conversation with ${personName(target.profile)}`}>
                 <Action id="reply" icon={<ReplyIcon />} label="Reply" onSelect={() => run(() => document.getElementById(COMPOSER_ID)?.focus())} />
@@ -148,6 +145,13 @@ export function CommandPalette({
               <Action id="toggleContact" icon={<PanelRightIcon />} label="Show or hide the contact" onSelect={() => run(ui.toggleContactPanel)} />
               <Action id="shortcuts" icon={<KeyboardIcon />} label="Keyboard shortcuts" onSelect={() => run(() => ui.setShortcutsOpen(true))} />
             </CommandGroup>
+            </div>
+            {typed ? (
+              <div>
+                <MessageHits text={typed} onSearch={() => run(() => searchMessages(typed))} onOpen={(hit) => run(() => openHit(hit))} />
+                <ConversationHits text={typed} loadedIds={rows.map((row) => row.id)} onOpen={(thread) => run(() => open(thread))} />
+              </div>
+            ) : null}
           </CommandList>
         </Command>
       </DialogContent>
