@@ -372,6 +372,19 @@ test("11. no serious axe findings with the Filter menu open, and one Tags landma
   await shot(page, "11-filter-menu-open");
 });
 
+test("11b. a restricted conversation's row, open, keeps its Limited badge readable in both themes", async ({ page }) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await opened(page, "/?folder=all");
+    // The seed restricts one conversation in ten, some of them among the first rows.
+    const limited = rows(page).filter({ hasText: "Limited" }).first();
+    await limited.click();
+    await expect(limited).toHaveAttribute("aria-selected", "true");
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
 async function openAs(browser: Browser, role: "manager", url: string) {
   const context = await browser.newContext({ storageState: storageStateOf(role) });
   const page = await context.newPage();

@@ -108,7 +108,7 @@ export const ThreadRow = memo(function ThreadRow({
           ) : null}
           {thread.restrictions.length > 0 ? (
             <span
-              className="inline-flex shrink-0 items-center gap-1 rounded bg-destructive/10 px-1.5 py-px text-destructive"
+              className="inline-flex shrink-0 items-center gap-1 rounded bg-red-100 px-1.5 py-px text-red-800 dark:bg-red-400/15 dark:text-red-200"
               title={`Turned off in this conversation: ${thread.restrictions.join(", ")}`}
             >
               <BanIcon className="size-3" aria-hidden />
