@@ -42,6 +42,12 @@ const CLASSES: { file: string; name: string; load: () => Promise<Record<string, 
     make: (C) => new (C as unknown as new (migration: string | null, message: string) => Error)("0005_labels", "Migration 0005_labels failed."),
   },
   {
+    file: "lib/server/search/message-search.ts",
+    name: "SearchCursorError",
+    load: () => import("@/lib/server/search/message-search"),
+    make: (C) => new (C as unknown as new (message: string) => Error)("The cursor is malformed."),
+  },
+  {
     file: "lib/db/connection.ts",
     name: "DatabaseInUseError",
     load: () => import("@/lib/db/connection"),

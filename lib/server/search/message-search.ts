@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { brandedError } from "@/lib/api/branded-error";
 import type { SnippetPart } from "@/lib/api/search";
 import { words as splitWords } from "@/lib/api/search-query";
 import type { Database } from "@/lib/db/connection";
@@ -178,7 +179,8 @@ function encodeCursor(at: string, id: string): string {
   return Buffer.from(JSON.stringify([at, id])).toString("base64url");
 }
 
-export class SearchCursorError extends Error {}
+/** A search cursor this module did not make (answered 400 invalidCursor by lib/server/search/answer). */
+export class SearchCursorError extends brandedError("SearchCursorError") {}
 
 function decodeCursor(cursor: string): [string, string] {
   try {
