@@ -159,6 +159,7 @@ try {
   for (const line of lost.examples) console.log(`    lost: ${line}`);
   console.log("  memory per instance life (RSS, heap used; first sample after 30 s to last):");
   for (const line of memoryReport(lives)) console.log(`    ${line}`);
+  console.log(`\nsoak: lost=${lost.lost} twice=${lost.twice} duplicated=${duplicated.duplicated} visible_errors=${record.errors.length}`);
   if (lost.lost || lost.twice || duplicated.duplicated || record.errors.length) failure = "a figure that must be 0 is not";
 } catch (error) {
   failure = error;
