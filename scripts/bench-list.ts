@@ -11,21 +11,30 @@
  * (16.7 ms) and at most 100 row elements. Headless Chromium without a GPU paints in software,
  * so its frame times run longer than a desktop browser's; the idle frame rate and the
  * browser's total work are printed to read them against. The last line is machine-readable.
+ *
+ * `npm run bench:list -- --cold [--runs N]` measures the inbox's first moments instead, on the
+ * demo's own seed unless `--scale` is given (scripts/lib/cold-sign-in): from Sign in to the
+ * first paint and the first row, the same for a cold load of the signed-in inbox, and whether
+ * the list pane's width changed after its first paint. Each run is a fresh browser profile.
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
+import { coldLoad, coldSignIn, type FirstMoments } from "./lib/cold-sign-in";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "10000" }, port: { type: "string", default: "3210" } } });
-const scale = Number(values.scale);
+const { values } = parseArgs({
+  options: { scale: { type: "string" }, port: { type: "string", default: "3210" }, cold: { type: "boolean", default: false }, runs: { type: "string", default: "3" } },
+});
+const cold = values.cold;
+const scale = values.scale === undefined ? (cold ? null : 10_000) : Number(values.scale);
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = ".data/bench-list";
 
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, [".next/standalone/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
-  env: { ...process.env, INBOX_DATA_DIR: dataDir, INBOX_DEMO_SCALE: String(scale), INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
+  env: { ...process.env, INBOX_DATA_DIR: dataDir, ...(scale === null ? {} : { INBOX_DEMO_SCALE: String(scale) }), INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
@@ -41,12 +50,17 @@ process.on("exit", stop);
 try {
   const seedStart = performance.now();
   await waitForHealth();
-  console.log(`serving ${scale} conversations after ${((performance.now() - seedStart) / 1000).toFixed(1)} s (seed and start)`);
+  console.log(`serving ${scale ?? "the demo's"} conversations after ${((performance.now() - seedStart) / 1000).toFixed(1)} s (seed and start)`);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
+  if (cold) {
+    await firstMoments(browser, Number(values.runs));
+    await browser.close();
+    process.exit(0);
+  }
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${base}/login`);
   await page.getByLabel("Email").fill("olivia@acme.test");
@@ -126,6 +140,27 @@ try {
   await browser.close();
 } finally {
   stop();
+}
+
+/** `--cold`: each run signs in on a fresh profile, then loads the inbox cold with that session. */
+async function firstMoments(browser: Browser, runs: number): Promise<void> {
+  const signIns: FirstMoments[] = [];
+  const loads: FirstMoments[] = [];
+  const line = (what: string, m: FirstMoments) =>
+    `${what}: first paint ${m.firstPaintMs} ms, first row ${m.firstRowMs} ms, list pane ${m.paneAtPaint?.toFixed(0) ?? "?"} px at first paint, ${m.paneLater?.toFixed(0) ?? "?"} px 3 s later`;
+  for (let run = 1; run <= runs; run++) {
+    const { cookies, ...signIn } = await coldSignIn(browser, base);
+    signIns.push(signIn);
+    console.log(line(`run ${run} sign-in`, signIn));
+    const load = await coldLoad(browser, base, cookies);
+    loads.push(load);
+    console.log(line(`run ${run} cold load`, load));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const jumped = [...signIns, ...loads].some((m) => m.paneAtPaint === null || m.paneLater === null || Math.abs(m.paneAtPaint - m.paneLater) > 1);
+  console.log(
+    `first-moments: runs=${runs} signin_first_paint_ms=${median(signIns.map((m) => m.firstPaintMs))} signin_first_row_ms=${median(signIns.map((m) => m.firstRowMs))} load_first_paint_ms=${median(loads.map((m) => m.firstPaintMs))} load_first_row_ms=${median(loads.map((m) => m.firstRowMs))} pane_jump=${jumped ? "yes" : "no"}`,
+  );
 }
 
 async function waitForHealth(): Promise<void> {
