@@ -51,6 +51,15 @@ describe("GET /api/health/live and /api/health/ready", () => {
       expect(report.upstream).toMatchObject({ reachable: false, code: "upstreamUnavailable" });
     });
 
+    it("counts an API failing with 5xx as unreachable, and one refusing with 4xx as reachable", async () => {
+      const failing = new ApiError({ status: 500, code: "internalError", message: "Injected internal error" });
+      const failed = await readiness(withUpstreamTeamGet(bff.runtime, () => Promise.reject(failing)));
+      expect(failed.upstream).toMatchObject({ reachable: false, code: "internalError" });
+      const locked = new ApiError({ status: 403, code: "workspaceLocked", message: "Billing paused" });
+      const refused = await readiness(withUpstreamTeamGet(bff.runtime, () => Promise.reject(locked)));
+      expect(refused.upstream).toMatchObject({ reachable: true, code: "workspaceLocked" });
+    });
+
     it("answers without waiting for an API that is slow to answer", async () => {
       const started = performance.now();
       const report = await readiness(withUpstreamTeamGet(bff.runtime, () => new Promise(() => {})));

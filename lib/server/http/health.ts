@@ -56,7 +56,8 @@ async function check(runtime: Runtime): Promise<HealthReport> {
   } catch (error) {
     code = isApiError(error) ? String(error.code) : "internalError";
     // The API answered, just not with a success (locked workspace, rate limit): it is reachable.
-    reachable = isApiError(error) && error.status > 0 && error.code !== "upstreamUnavailable";
+    // A 5xx is the API failing: what the inbox shows is its last good copy, so not reachable.
+    reachable = isApiError(error) && error.status > 0 && error.status < 500 && error.code !== "upstreamUnavailable";
   }
   const latencyMs = Math.round(performance.now() - started);
   return {
