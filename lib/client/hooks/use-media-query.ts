@@ -2,11 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 
-/**
- * Whether a media query matches. The server cannot know, so it renders `serverGuess`, and so
- * does the hydrating render; a wrong guess is corrected right after, without a hydration error.
- */
-export function useMediaQuery(query: string, serverGuess = false): boolean {
+/** Whether a media query matches; false on the server and in the first render. */
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -14,7 +11,7 @@ export function useMediaQuery(query: string, serverGuess = false): boolean {
       return () => list.removeEventListener("change", onChange);
     },
     () => window.matchMedia(query).matches,
-    () => serverGuess,
+    () => false,
   );
 }
 

@@ -1,11 +1,9 @@
 import { create } from "zustand";
-import { LAYOUT_COOKIE, cookieValue, parseInboxLayout, saveInboxLayout } from "@/lib/client/layout-cookie";
+import { persist } from "zustand/middleware";
 
 /**
  * The inbox's UI state that is not in the URL: which overlays are open, whether the contact
- * panel shows, and the list's keyboard cursor. The contact panel's choice is remembered in the
- * layout cookie, which the server reads too: read it with `useContactPanelOpen`
- * (lib/client/inbox-layout), which agrees with the server's HTML while hydrating.
+ * panel shows, and the list's keyboard cursor. The contact panel's choice is remembered.
  */
 type UiState = {
   paletteOpen: boolean;
@@ -23,23 +21,21 @@ type UiState = {
   setPicker: (picker: UiState["picker"]) => void;
 };
 
-export const useUiStore = create<UiState>()((set) => ({
-  paletteOpen: false,
-  shortcutsOpen: false,
-  contactPanelOpen: typeof document === "undefined" ? true : parseInboxLayout(cookieValue(document.cookie, LAYOUT_COOKIE)).contactPanel,
-  picker: null,
-  keyboardNav: false,
-  setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
-  setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
-  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
-  setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
-  toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
-  setPicker: (picker) => set({ picker }),
-}));
-
-// The contact panel's choice outlives the page, for the server's next render as much as ours.
-if (typeof document !== "undefined") {
-  useUiStore.subscribe((state, before) => {
-    if (state.contactPanelOpen !== before.contactPanelOpen) saveInboxLayout({ contactPanel: state.contactPanelOpen });
-  });
-}
+export const useUiStore = create<UiState>()(
+  persist(
+    (set) => ({
+      paletteOpen: false,
+      shortcutsOpen: false,
+      contactPanelOpen: true,
+      picker: null,
+      keyboardNav: false,
+      setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
+      setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+      setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+      setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
+      toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+      setPicker: (picker) => set({ picker }),
+    }),
+    { name: "inbox-ui", partialize: (s) => ({ contactPanelOpen: s.contactPanelOpen }) },
+  ),
+);
