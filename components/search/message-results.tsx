@@ -1,14 +1,14 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, LoaderCircleIcon, RotateCwIcon, SearchXIcon } from "lucide-react";
+import { ArrowLeftIcon, LoaderCircleIcon, SearchXIcon } from "lucide-react";
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
+import { PaneError } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MessageHit } from "@/lib/api/search";
 import { parseSearchQuery } from "@/lib/api/search-query";
-import { errorMessage } from "@/lib/client/errors";
 import { searchQueries } from "@/lib/client/queries/search";
 import { describeQuery } from "@/lib/client/search/query-words";
 
@@ -82,14 +82,7 @@ export function MessageResults({
       ) : query.isPending ? (
         <ResultsSkeleton />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-          <p className="text-sm font-medium">Couldn&apos;t search the messages</p>
-          <p className="max-w-72 text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden />
-            Try again
-          </Button>
-        </div>
+        <PaneError title="Couldn't search the messages" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
           <p role="status" className={pending > 0 ? "flex items-center gap-1.5 border-b px-3 py-2 text-xs text-muted-foreground" : "sr-only"}>

@@ -5,6 +5,7 @@ import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon 
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { PaneError } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
 import type { DeleteScope, Message } from "@/lib/api/messages";
@@ -170,14 +171,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
   if (!query.data) {
     if (!query.isError) return <HistorySkeleton />;
     return (
-      <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
-        <p className="text-sm font-medium">Couldn&apos;t load the messages</p>
-        <p className="max-w-72 text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RotateCwIcon aria-hidden />
-          Try again
-        </Button>
-      </div>
+      <PaneError title="Couldn't load the messages" error={query.error} onRetry={() => void query.refetch()} className="h-full p-8" />
     );
   }
 

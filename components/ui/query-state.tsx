@@ -1,6 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
+import { RotateCwIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
@@ -48,4 +49,18 @@ export function QueryState<T>({
     );
   }
   return children(query.data);
+}
+
+/** A whole pane's read that failed: what could not be done, the error's sentence, and Try again. */
+export function PaneError({ title, error, onRetry, className = "p-8" }: { title: string; error: unknown; onRetry: () => void; className?: string }) {
+  return (
+    <div role="alert" className={`flex flex-col items-center justify-center gap-3 text-center ${className}`}>
+      <p className="text-sm font-medium">{title}</p>
+      <p className="max-w-72 text-sm text-muted-foreground">{errorMessage(error)}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCwIcon aria-hidden />
+        Try again
+      </Button>
+    </div>
+  );
 }
