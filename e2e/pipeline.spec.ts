@@ -150,7 +150,10 @@ for (const role of ["manager", "member"] as const satisfies DemoRole[]) {
 
     test("opens a card's latest conversation", async ({ page }) => {
       await openBoard(page);
-      const card = columns(page).first().getByTestId("pipeline-card").first();
+      // Pin the card by its contact: other journeys move cards between columns meanwhile, and the
+      // first card of a column may be another by the time it is clicked.
+      const contactId = (await page.getByTestId("pipeline-card").first().getAttribute("data-contact-id"))!;
+      const card = page.locator(`[data-testid="pipeline-card"][data-contact-id="${contactId}"]`);
       const name = await cardName(card);
       await card.getByRole("link", { name: `Open the conversation with ${name}` }).click();
       await expect(page).toHaveURL(/\/\?folder=all&thread=[0-9a-z]+$/);
