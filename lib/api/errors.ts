@@ -38,7 +38,8 @@ import { brandedError } from "./branded-error";
  * The inbox's BFF speaks the same body and adds: 403 `forbidden` (the member's role may not
  * do this), `upstreamUnavailable` (502 when the API could not be reached, 504 when it did
  * not answer in time), the user-management refusals of lib/api/users (`userExists`,
- * `memberTaken`, `lastAdmin`, `userNotFound`), and, in the browser
+ * `memberTaken`, `lastAdmin`, `userNotFound`), the saved replies' (`savedReplyNotFound`; 409
+ * `duplicateShortcut`, a shortcut already used in the same library), and, in the browser
  * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
  * receives a body breaking this contract raises 502 `unexpectedResponse`.
  */
@@ -60,6 +61,7 @@ export const ERROR_STATUS = {
   statusNotFound: 404,
   attachmentNotFound: 404,
   userNotFound: 404,
+  savedReplyNotFound: 404,
   listNotFound: 404,
   leadNotFound: 404,
   importJobNotFound: 404,
@@ -72,6 +74,7 @@ export const ERROR_STATUS = {
   duplicateStatus: 409,
   idempotencyKeyInUse: 409,
   userExists: 409,
+  duplicateShortcut: 409,
   memberTaken: 409,
   lastAdmin: 409,
   invalidTransition: 409,
@@ -159,6 +162,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   statusNotFound: "That status no longer exists.",
   attachmentNotFound: "That attachment is no longer available.",
   userNotFound: "That user no longer exists. Reload the list.",
+  savedReplyNotFound: "That saved reply no longer exists. Reload the list.",
   listNotFound: "That list no longer exists.",
   leadNotFound: "That lead isn't in this campaign.",
   importJobNotFound: "That import no longer exists.",
@@ -171,6 +175,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   duplicateStatus: "A status with that name already exists.",
   idempotencyKeyInUse: "This message is still being sent. Wait a moment.",
   userExists: "A user with that email already exists.",
+  duplicateShortcut: "Another saved reply in the same library already has that shortcut.",
   memberTaken: "Another user already acts as that member. Unlink them first.",
   lastAdmin: "The team needs at least one admin: make someone else an admin first.",
   invalidTransition: "That can't be done in its current state. Reload to see where it stands.",

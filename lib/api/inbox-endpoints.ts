@@ -6,6 +6,7 @@ import { matchPath } from "./paths";
 import { stageTimes } from "./pipeline";
 import { memberPreferences, preferencesPatch } from "./preferences";
 import { readChange, readMarks } from "./read-state";
+import { newSavedReply, savedReply, savedReplyList, savedReplyPatch } from "./saved-replies";
 import { searchPage, searchQuery } from "./search";
 import type { Role } from "./roles";
 import { teamSettings, teamSettingsPatch } from "./settings";
@@ -86,6 +87,12 @@ export const INBOX_ENDPOINTS = {
   "reads.list": { method: "GET", path: "/api/inbox/reads", allow: member, response: readMarks },
   "reads.mark": { method: "POST", path: "/api/inbox/reads", allow: member, body: readChange, response: readAnswer, visible: { thread: "threadId" } },
   // Visibility is applied to every hit by the thread index (lib/server/search/answer), whatever the query.
+  // Everyone uses the team's library and keeps personal replies; who may change which reply is
+  // `canEditSavedReply` (team: managers and admins; personal: the owner, the only one who sees it).
+  "savedReplies.list": { method: "GET", path: "/api/inbox/saved-replies", allow: member, response: savedReplyList },
+  "savedReplies.create": { method: "POST", path: "/api/inbox/saved-replies", allow: member, body: newSavedReply, response: savedReply },
+  "savedReplies.update": { method: "PATCH", path: "/api/inbox/saved-replies/:replyId", allow: member, body: savedReplyPatch, response: savedReply },
+  "savedReplies.delete": { method: "DELETE", path: "/api/inbox/saved-replies/:replyId", allow: member, response: noContent },
   "search.messages": { method: "GET", path: "/api/inbox/search", allow: member, query: searchQuery, response: searchPage },
   "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
   "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },

@@ -9,6 +9,7 @@ import { config as processConfig, type InboxConfig } from "./env";
 import { errorField, log } from "./log";
 import type { Role } from "../access/policy";
 import { createPreferences, type Preferences } from "../accounts/preferences";
+import { createSavedReplies, type SavedReplies } from "../saved-replies/saved-replies";
 import { createSettings, type Settings } from "../store/settings";
 import { createSignInThrottle, type SignInThrottle } from "../accounts/sign-in-throttle";
 import { createBus, type Bus } from "../events/bus";
@@ -43,6 +44,8 @@ export type Runtime = {
   users: Users;
   settings: Settings;
   preferences: Preferences;
+  /** The team's and each member's saved replies (lib/server/saved-replies). */
+  savedReplies: SavedReplies;
   reads: ReadState;
   activity: ActivityLog;
   /** Message text for search (lib/server/search), fed by the gateway. */
@@ -130,6 +133,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     users,
     settings,
     preferences: createPreferences(database.db),
+    savedReplies: createSavedReplies(database.db),
     reads: createReadState(database.db),
     activity: createActivityLog(database.db),
     search,

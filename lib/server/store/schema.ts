@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The inbox's own tables, in the Postgres schema `inbox` so they never meet the sandbox's.
@@ -184,4 +184,26 @@ export const messageSearch = inbox.table(
     indexedAt: ts("indexed_at").notNull().defaultNow(),
   },
   (t) => [index("message_search_words_idx").using("gin", t.words), index("message_search_thread_idx").on(t.threadId, t.sentAt), index("message_search_sent_at_idx").on(t.sentAt)],
+);
+
+/**
+ * Saved replies (lib/api/saved-replies): the team's library when `ownerId` is null, else one
+ * member's own, removed with their login. A shortcut is unique within its library.
+ */
+export const savedReplies = inbox.table(
+  "saved_replies",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    shortcut: text("shortcut").notNull(),
+    body: text("body").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_replies_team_shortcut_idx").on(t.shortcut).where(sql`${t.ownerId} is null`),
+    uniqueIndex("saved_replies_owner_shortcut_idx").on(t.ownerId, t.shortcut).where(sql`${t.ownerId} is not null`),
+  ],
 );
