@@ -25,6 +25,7 @@ import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
 
 import { FOLDER_LABELS } from "./nav-sidebar";
+import { SavedReplyCommands } from "./saved-reply-commands";
 
 /**
  * Cmd/Ctrl+K: every action of the inbox by name — on the open (or highlighted) conversation,
@@ -115,6 +116,18 @@ export function CommandPalette({
                   </>
                 ) : null}
               </CommandGroup>
+            ) : null}
+            {target ? (
+              <SavedReplyCommands
+                target={target}
+                onInserted={() =>
+                  run(() => {
+                    open(target);
+                    // The thread's reply box may only now be drawn, when the target was the list's highlighted row.
+                    requestAnimationFrame(() => document.getElementById(COMPOSER_ID)?.focus());
+                  })
+                }
+              />
             ) : null}
             <CommandGroup heading="Go to">
               {(Object.keys(FOLDER_LABELS) as Folder[]).map((folder) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, BellIcon, BlocksIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon, UsersIcon } from "lucide-react";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon, UsersIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -14,6 +14,7 @@ import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer"
 export const SETTINGS_PAGES = [
   { href: "/settings/team", label: "Team", Icon: Building2Icon },
   { href: "/settings/labels", label: "Tags and statuses", Icon: TagsIcon },
+  { href: "/settings/saved-replies", label: "Saved replies", Icon: BookmarkIcon },
   { href: "/settings/accounts", label: "Account links", Icon: Link2Icon },
   { href: "/settings/platforms", label: "Platforms", Icon: BlocksIcon },
   { href: "/settings/users", label: "Users", Icon: UsersIcon },

@@ -8,6 +8,7 @@ import { useThrottledCallback } from "use-debounce";
 import { AttachButton } from "@/components/thread/attach-button";
 import { AttachmentChips } from "@/components/thread/attachment-chips";
 import { DropHint, FailedNotice } from "@/components/thread/composer-notices";
+import { SavedReplyList, useSavedReplyPicker } from "@/components/thread/saved-reply-picker";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
@@ -15,8 +16,10 @@ import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
 import type { OutgoingAttachment } from "@/lib/api/messages";
 import type { AttachmentLimits } from "@/lib/api/platforms";
+import type { VariableValues } from "@/lib/api/saved-reply-variables";
 import { useComposerFiles, useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
+import { characterCount, limitState, type LimitState } from "@/lib/client/thread/message-length";
 import { chosenFilesProblem, chosenFromOutgoing, outgoingOf, problemNames, problemSentence, readChosenFiles, type ChosenFile } from "@/lib/client/thread/attachments";
 
 /** At most one typing indicator per this many milliseconds while the person types. */
@@ -31,6 +34,8 @@ export const TYPING_INTERVAL_MS = 4_000;
  * Files come from the paperclip, a paste or a drop onto the box, where the account may attach
  * them (`message:attach`); they are checked against the platform's `limits.attachments` as
  * they are chosen, and a message of files alone may go. Like the draft, they stay until sent.
+ *
+ * `;` or `/` opens the saved replies (./saved-reply-picker), filled with `replyValues`.
  */
 export function Composer({
   threadId,
@@ -45,6 +50,7 @@ export function Composer({
   failed,
   onEdit,
   onDiscard,
+  replyValues,
 }: {
   threadId: string;
   recipientName: string;
@@ -67,6 +73,8 @@ export function Composer({
   /** Takes a failed send out of the outbox and returns its text and files. */
   onEdit: (localId: string) => { content: string; attachments: OutgoingAttachment[] } | null;
   onDiscard: (localId: string) => void;
+  /** What saved replies' variables are filled with here. */
+  replyValues: VariableValues;
 }) {
   const draft = useDraft(threadId);
   const setDraft = useDraftsStore((s) => s.setDraft);
@@ -82,6 +90,7 @@ export function Composer({
   /** Why the files just pasted or dropped were not taken; cleared by the next choice. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const picker = useSavedReplyPicker({ textarea, draft, setDraft: (text) => setDraft(threadId, text), values: replyValues });
 
   const typing = useThrottledCallback(() => sendTyping?.(), TYPING_INTERVAL_MS, { leading: true, trailing: false });
 
@@ -143,6 +152,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.altKey) {
       // Enter that confirms an IME composition (Japanese, Chinese…) belongs to the IME.
       if (event.nativeEvent.isComposing || event.keyCode === 229) return;
@@ -199,6 +209,7 @@ export function Composer({
         )}
       >
         {dragging && attachAllowed ? <DropHint /> : null}
+        <SavedReplyList picker={picker} values={replyValues} limit={{ maxLength, platformName: attach.platformName }} />
         <AttachmentChips files={files} invalid={(file: ChosenFile) => problemNames(problem, file)} onRemove={(file) => removeFile(threadId, file.id)} />
         <label htmlFor={COMPOSER_ID} className="sr-only">
           Reply to {recipientName}
@@ -215,12 +226,17 @@ export function Composer({
             }
           }}
           onKeyDown={onKeyDown}
+          onSelect={picker.track}
+          onFocus={picker.track}
           onPaste={onPaste}
           disabled={blocked}
           minRows={1}
           maxRows={10}
           placeholder={blockedReason ? "Sending is unavailable here" : `Message ${recipientName}`}
           aria-invalid={limit === "over" || undefined}
+          aria-autocomplete="list"
+          aria-controls={picker.open ? picker.listboxId : undefined}
+          aria-activedescendant={picker.activeId}
           aria-describedby={[blockedReason ? reasonId : null, filesNote ? filesId : null, counterId, hintId].filter(Boolean).join(" ")}
           className="block w-full resize-none bg-transparent px-3 pt-2.5 pb-1 text-sm leading-6 outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
         />
@@ -244,23 +260,6 @@ export function Composer({
       </form>
     </div>
   );
-}
-
-type LimitState = "none" | "ok" | "near" | "over";
-
-/** Near: the last tenth of the limit (at least 20 characters); over: past it, which blocks sending. */
-export function limitState(length: number, maxLength: number | null): LimitState {
-  if (maxLength === null) return "none";
-  if (length > maxLength) return "over";
-  if (maxLength - length <= Math.max(20, Math.ceil(maxLength * 0.1))) return "near";
-  return "ok";
-}
-
-/** Characters as the platforms count them: code points, so an emoji is one. */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
 }
 
 function Counter({ id, length, maxLength, state }: { id: string; length: number; maxLength: number | null; state: LimitState }) {

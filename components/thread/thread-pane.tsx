@@ -21,6 +21,7 @@ import { assigneeSplit, splitSentence } from "@/lib/client/contact/assignees";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
+import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
@@ -88,6 +89,7 @@ function OpenThread({
   const deleteThread = useDeleteThread(onLeave);
   const pipeline = useSendPipeline();
   const pending = useThreadOutbox(thread.id);
+  const replyValues = useReplyValues(thread);
 
   const accountLink = links.data?.find((l) => l.id === thread.accountLinkId);
   const platform = platforms.data?.find((p) => p.platform === (accountLink?.platform ?? thread.profile?.platform));
@@ -173,6 +175,7 @@ function OpenThread({
         failed={pending.filter((item) => item.state === "failed")}
         onEdit={pipeline.edit}
         onDiscard={pipeline.discard}
+        replyValues={replyValues}
       />
     </section>
   );

@@ -7,7 +7,8 @@ import { movedCursor } from "@/lib/client/list/cursor";
 import type { InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
-import { endsSequence, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
+import { endsSequence, matchesShortcut, pressedKey, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
+import { typeTriggerSign } from "@/lib/client/saved-replies/type-trigger-sign";
 import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
@@ -108,6 +109,7 @@ export function useInboxHotkeys({
     tag: () => target && ui.setPicker("tag"),
     status: () => target && ui.setPicker("status"),
     reply: () => document.getElementById(COMPOSER_ID)?.focus(),
+    savedReply: () => openId && typeTriggerSign(openId, COMPOSER_ID),
     search: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
     goInbox: () => go("inbox"),
     goNoReply: () => go("noReply"),
@@ -122,12 +124,14 @@ export function useInboxHotkeys({
   const bind = (id: ShortcutId, options: { allowInDialogs?: boolean; allowInFields?: boolean; onlyOnList?: boolean } = {}) =>
     // eslint-disable-next-line react-hooks/rules-of-hooks -- called a fixed number of times, in a fixed order
     useHotkeys(
-      shortcut(id).keys,
+      // Every key, judged by matchesShortcut: by the character it produces, not the US position react-hotkeys-hook reads.
+      "*",
       (event) => {
+        if (!matchesShortcut(shortcut(id).keys, keyEvent(event), keys.current)) return;
         // A key something else already acted on (a popover's Escape, an editor's Enter) is not ours too.
         if (event.defaultPrevented) return;
         // `a` after `g` belongs to `g a`: a single key yields to the sequence it finishes.
-        if (!shortcut(id).keys.includes(">") && endsSequence(keys.current.previous, keys.current.last ?? { key: event.key, at: event.timeStamp })) return;
+        if (!shortcut(id).keys.includes(">") && endsSequence(keys.current.previous, keys.current.last ?? { key: pressedKey(event), at: event.timeStamp })) return;
         if (!options.allowInDialogs && dialogOpen()) return;
         // Enter on a focused button or link is that control's; only on the list (or nowhere) is it ours.
         if (options.onlyOnList && !onListOrBody(event.target)) return;
@@ -152,6 +156,7 @@ export function useInboxHotkeys({
   bind("tag");
   bind("status");
   bind("reply");
+  bind("savedReply");
   bind("search");
   bind("goInbox");
   bind("goNoReply");
@@ -194,11 +199,16 @@ function useRecentKeys() {
   const keys = useRef<{ previous: KeyPress | null; last: KeyPress | null }>({ previous: null, last: null });
   useEffect(() => {
     const record = (event: KeyboardEvent) => {
-      if (event.repeat || ["Shift", "Control", "Alt", "Meta"].includes(event.key)) return;
-      keys.current = { previous: keys.current.last, last: { key: event.key, at: event.timeStamp } };
+      if (event.repeat || ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"].includes(event.key)) return;
+      keys.current = { previous: keys.current.last, last: { key: pressedKey(event), at: event.timeStamp } };
     };
     document.addEventListener("keydown", record, { capture: true });
     return () => document.removeEventListener("keydown", record, { capture: true });
   }, []);
   return keys;
+}
+
+function keyEvent(event: KeyboardEvent) {
+  const altGraph = typeof event.getModifierState === "function" && event.getModifierState("AltGraph");
+  return { key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, altGraph };
 }

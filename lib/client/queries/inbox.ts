@@ -67,6 +67,13 @@ export const inboxQueries = {
       queryFn: ({ signal }) => inboxApi("preferences.get", { signal }),
       staleTime: 5 * 60_000,
     }),
+  /** The team's saved replies and the viewer's own (lib/api/saved-replies), by name. */
+  savedReplies: () =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "saved-replies"],
+      queryFn: async ({ signal }) => (await inboxApi("savedReplies.list", { signal })).data,
+      staleTime: 60_000,
+    }),
   /** Whether the server reaches the API: polled so the UI can say so before actions fail. */
   health: () =>
     queryOptions({

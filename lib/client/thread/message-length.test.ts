@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { characterCount, limitState } from "@/components/thread/composer";
+import { characterCount, limitState } from "./message-length";
 
 describe("composer limits", () => {
   it("counts characters as the platforms do: an emoji is one", () => {
