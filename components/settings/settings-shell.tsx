@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, TagsIcon, UsersIcon } from "lucide-react";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, TagsIcon, UsersIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -82,5 +82,15 @@ export function SettingsHeader({ title, description, children }: { title: string
       </div>
       {children}
     </header>
+  );
+}
+
+/** Why the viewer's role may read a page but not change it, above its content. */
+export function LockedNote({ children }: { children: ReactNode }) {
+  return (
+    <p role="note" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
+      <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{children}</span>
+    </p>
   );
 }

@@ -80,8 +80,10 @@ export function useSavedReplyPicker({
       const at = box.selectionStart === box.selectionEnd ? box.selectionStart : null;
       setCaret(at);
       setActive(0);
-      // A dismissed list stays shut only while the caret stays in the same `;…`.
-      if (at === null || replyTrigger(box.value, at)?.start !== dismissedAt) setDismissedAt(null);
+      // A dismissed list stays shut only while the caret stays in the same `;…`. An update
+      // function: React may run this for the very keydown (Esc) that dismissed it.
+      const start = at === null ? undefined : replyTrigger(box.value, at)?.start;
+      setDismissedAt((current) => (start === current ? current : null));
     },
     choose: (reply: SavedReply) => trigger && choose(reply, trigger),
     setActive,
@@ -140,8 +142,8 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
           </Link>
         </div>
       ) : (
-        <div className="grid max-h-72 grid-cols-1 @md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul id={picker.listboxId} role="listbox" aria-label="Saved replies" className="overflow-y-auto p-1 @md:border-r">
+        <div className="grid grid-cols-1 @xl:max-h-72 @xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ul id={picker.listboxId} role="listbox" aria-label="Saved replies" className="max-h-48 overflow-y-auto p-1 @xl:max-h-none @xl:border-r">
             {items.map((reply, index) => (
               <li
                 key={reply.id}
@@ -160,7 +162,7 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
               </li>
             ))}
           </ul>
-          {highlighted ? <ReplyPreview resolved={resolveTemplate(highlighted.body, values)} limit={limit} /> : null}
+          {highlighted ? <ReplyPreview resolved={resolveTemplate(highlighted.body, values)} limit={limit} className="max-h-40 border-t @xl:max-h-none @xl:border-t-0" /> : null}
         </div>
       )}
     </div>
@@ -172,7 +174,7 @@ export function ReplyPreview({ resolved, limit, heading = "Preview for this conv
   const length = characterCount(resolved.text);
   const over = limit.maxLength !== null && length > limit.maxLength;
   return (
-    <div aria-live="polite" className={cn("hidden min-h-0 flex-col gap-2 overflow-y-auto p-3 text-sm @md:flex", className)}>
+    <div aria-live="polite" className={cn("flex min-h-0 flex-col gap-2 overflow-y-auto p-3 text-sm", className)}>
       <p className="text-xs font-medium text-muted-foreground">{heading}</p>
       <p className="whitespace-pre-wrap break-words">{resolved.text}</p>
       {resolved.missing.length > 0 ? (

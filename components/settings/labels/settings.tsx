@@ -1,10 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { LockIcon } from "lucide-react";
 
 import { LabelSection } from "@/components/settings/labels/section";
-import { SettingsHeader } from "@/components/settings/settings-shell";
+import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
 import { teamQueries } from "@/lib/client/queries/team";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
@@ -29,10 +28,7 @@ export function LabelsSettings() {
         description="Tags label contacts; a contact can carry several. Statuses are the stages of your sales pipeline: a contact is at one stage at most, and the pipeline board shows them in the order below."
       />
       {canEdit ? null : (
-        <p role="note" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
-          <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>Only managers and admins can change tags and statuses. Ask one if something should be added, renamed or removed.</span>
-        </p>
+        <LockedNote>Only managers and admins can change tags and statuses. Ask one if something should be added, renamed or removed.</LockedNote>
       )}
       <div className="space-y-10">
         <LabelSection

@@ -94,15 +94,15 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
         <DialogDescription>{scope === "team" ? "Everyone on the team can insert it; managers and admins can change it." : "Only you see it and can insert it."} It is saved in {library}.</DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-[3fr_2fr]">
-          <div className="grid gap-1.5">
+        <div className="grid items-start gap-4 sm:grid-cols-[3fr_2fr]">
+          <div className="grid content-start gap-1.5">
             <label htmlFor={`${id}-name`} className="text-sm font-medium">
               Name
             </label>
             <Input {...fieldProps("name")} value={name} maxLength={SAVED_REPLY_LIMITS.name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />
             {problemFor("name")}
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <label htmlFor={`${id}-shortcut`} className="text-sm font-medium">
               Shortcut
             </label>
@@ -113,7 +113,7 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
             {problemFor("shortcut")}
           </div>
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <label htmlFor={`${id}-body`} className="text-sm font-medium">
             Text
           </label>
@@ -131,7 +131,7 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
         </div>
         {body.trim() ? (
           <div className="rounded-md border bg-muted/30">
-            <ReplyPreview resolved={resolveTemplate(body, { ...SAMPLE, "member-name": memberName })} limit={{ maxLength: null, platformName: null }} heading="Preview for a contact named Ada Lovelace" className="flex @md:flex" />
+            <ReplyPreview resolved={resolveTemplate(body, { ...SAMPLE, "member-name": memberName })} limit={{ maxLength: null, platformName: null }} heading="Preview for a contact named Ada Lovelace" />
           </div>
         ) : null}
         {problem?.field === "form" ? (

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { LockIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 
 import { SavedReplyEditor, type EditorTarget } from "@/components/settings/saved-replies/editor-dialog";
-import { SettingsHeader } from "@/components/settings/settings-shell";
+import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -44,10 +44,7 @@ export function SavedRepliesSettings() {
         description="Answers to common questions, inserted in a reply by typing ; or / and their shortcut, or from the command palette. Variables such as {first-name} are filled in for each conversation."
       />
       {teamEditable ? null : (
-        <p role="note" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
-          <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{TEAM_LIBRARY_REFUSAL} You can use them all, and keep personal replies of your own below.</span>
-        </p>
+        <LockedNote>{TEAM_LIBRARY_REFUSAL} You can use them all, and keep personal replies of your own below.</LockedNote>
       )}
       <div className="space-y-10">
         {(["team", "personal"] as const).map((scope) => (

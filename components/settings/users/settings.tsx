@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { LockIcon, UserPlusIcon } from "lucide-react";
+import { UserPlusIcon } from "lucide-react";
 import { useState } from "react";
 
-import { SettingsHeader } from "@/components/settings/settings-shell";
+import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
 import { AddUserDialog, type AddUserDefaults } from "@/components/settings/users/add-dialog";
 import { UserRow } from "@/components/settings/users/row";
 import { PersonAvatar } from "@/components/ui/avatar";
@@ -47,10 +47,7 @@ export function UsersSettings() {
         )}
       </SettingsHeader>
       {refusal ? (
-        <p role="note" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 px-3 py-2.5 text-sm text-muted-foreground">
-          <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>Only admins can add, change or remove users. Ask one if someone needs access or a different role.</span>
-        </p>
+        <LockedNote>Only admins can add, change or remove users. Ask one if someone needs access or a different role.</LockedNote>
       ) : null}
       <QueryState
         query={users}
