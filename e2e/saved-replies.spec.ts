@@ -86,6 +86,15 @@ test("a manager saves a team reply with {first-name}; a member inserts it with ;
   // Inserted, not sent: the text waits in the box for the member.
   await expect(page.getByRole("article").filter({ hasText: `Hi ${thread.firstName}, thanks for writing to us!` })).toHaveCount(0);
 
+  // From the command palette: added to the draft, after what is there, filled the same way.
+  await composer(page).fill("Hello!");
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox", { name: "Command" }).fill(name);
+  await palette.getByRole("option", { name: new RegExp(`Insert “${name}”`) }).click();
+  await expect(palette).toBeHidden();
+  await expect(composer(page)).toHaveValue(`Hello!\nHi ${thread.firstName}, thanks for writing to us!`);
+
   // Shortcuts as a German keyboard types them: `?` is Shift+ß (the US "-" key), `;` is Shift+comma.
   await composer(page).fill("");
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
