@@ -3,6 +3,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
 /**
@@ -45,3 +46,19 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
 
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
 export const AlertDialogAction = AlertDialogPrimitive.Action;
+
+/** Cancel, then the destructive answer that closes the dialog after `onConfirm`. */
+export function AlertDialogConfirmFooter({ confirmLabel, onConfirm }: { confirmLabel: string; onConfirm: () => void }) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel asChild>
+        <Button variant="outline">Cancel</Button>
+      </AlertDialogCancel>
+      <AlertDialogAction asChild>
+        <Button variant="destructive" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </AlertDialogAction>
+    </AlertDialogFooter>
+  );
+}

@@ -3,14 +3,11 @@
 import { LoaderCircleIcon } from "lucide-react";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
+  AlertDialogConfirmFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
 import { deleteQuestion, usageSentence, type LabelKind, type LabelUsage } from "@/lib/client/settings/label-form";
 
 /**
@@ -56,16 +53,7 @@ export function LabelDeleteDialog({
             <p>This can&apos;t be undone.</p>
           </div>
         </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <Button variant="destructive" onClick={onConfirm}>
-              Delete {kind === "tag" ? "tag" : "status"}
-            </Button>
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirmFooter confirmLabel={`Delete ${kind === "tag" ? "tag" : "status"}`} onConfirm={onConfirm} />
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -1,11 +1,11 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 
+import { FormFooter, useFormProblem } from "@/components/settings/form-problems";
 import { ReplyPreview } from "@/components/thread/saved-reply-picker";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { isApiError } from "@/lib/api/errors";
 import { newSavedReply, SAVED_REPLY_LIMITS, type SavedReply, type SavedReplyScope } from "@/lib/api/saved-replies";
@@ -13,7 +13,7 @@ import { resolveTemplate, SAVED_REPLY_VARIABLES, VARIABLE_LABELS, type VariableV
 import { errorMessage } from "@/lib/client/errors";
 import { useSavedReplyMutations } from "@/lib/client/mutations/saved-replies";
 
-type Field = "name" | "shortcut" | "body" | "form";
+type Field = "name" | "shortcut" | "body";
 
 /** What the editor previews with: a made-up conversation, so the fallbacks show too. */
 const SAMPLE: VariableValues = { "first-name": "Ada", "display-name": "Ada Lovelace", "member-name": null, "account-name": "Acme" };
@@ -41,7 +41,7 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
   const [name, setName] = useState(initial.name);
   const [shortcut, setShortcut] = useState(initial.shortcut);
   const [body, setBody] = useState(initial.body);
-  const [problem, setProblem] = useState<{ field: Field; text: string } | null>(null);
+  const { problem, setProblem, fieldProps, problemFor } = useFormProblem<Field>(id, { shortcut: `${id}-shortcut-hint`, body: `${id}-body-hint` });
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const dirty = name !== initial.name || shortcut !== initial.shortcut || body !== initial.body;
   const pending = create.isPending || update.isPending;
@@ -73,18 +73,6 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
     if (target.mode === "edit") update.mutate({ replyId: target.reply.id, patch: { name: n, shortcut: s, body: b } }, { onSuccess: onClose, onError });
     else create.mutate(parsed.data, { onSuccess: onClose, onError });
   };
-
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    "aria-invalid": problem?.field === field ? true : undefined,
-    "aria-describedby": [problem?.field === field ? `${id}-${field}-problem` : null, field === "shortcut" || field === "body" ? `${id}-${field}-hint` : null].filter(Boolean).join(" ") || undefined,
-  });
-  const problemFor = (field: Field) =>
-    problem?.field === field ? (
-      <p id={`${id}-${field}-problem`} className="text-sm text-destructive">
-        {problem.text}
-      </p>
-    ) : null;
 
   const library = scope === "team" ? "the team's library" : "your saved replies";
   return (
@@ -134,20 +122,9 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
             <ReplyPreview resolved={resolveTemplate(body, { ...SAMPLE, "member-name": memberName })} limit={{ maxLength: null, platformName: null }} heading="Preview for a contact named Ada Lovelace" />
           </div>
         ) : null}
-        {problem?.field === "form" ? (
-          <p role="alert" className="text-sm text-destructive">
-            {problem.text}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-            {target.mode === "edit" ? "Save changes" : "Add reply"}
-          </Button>
-        </DialogFooter>
+        <FormFooter problem={problem} pending={pending} onCancel={onClose}>
+          {target.mode === "edit" ? "Save changes" : "Add reply"}
+        </FormFooter>
       </form>
     </DialogContent>
   );

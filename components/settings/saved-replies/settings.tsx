@@ -8,11 +8,9 @@ import { SavedReplyEditor, type EditorTarget } from "@/components/settings/saved
 import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
+  AlertDialogConfirmFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -68,16 +66,7 @@ export function SavedRepliesSettings() {
           <AlertDialogDescription>
             {deleting?.scope === "team" ? "Nobody on the team will be able to insert it any more." : "You will no longer be able to insert it."} This can&apos;t be undone.
           </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={() => deleting && remove.mutate(deleting.id, { onError: (error) => toastError("Couldn't delete the saved reply", error) })}>
-                Delete reply
-              </Button>
-            </AlertDialogAction>
-          </AlertDialogFooter>
+          <AlertDialogConfirmFooter confirmLabel="Delete reply" onConfirm={() => deleting && remove.mutate(deleting.id, { onError: (error) => toastError("Couldn't delete the saved reply", error) })} />
         </AlertDialogContent>
       </AlertDialog>
     </>

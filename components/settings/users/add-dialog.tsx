@@ -1,8 +1,8 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 
+import { FormFooter, useFormProblem } from "@/components/settings/form-problems";
 import { PasswordField, PasswordToShare } from "@/components/settings/users/dialogs";
 import { MemberSelect, RoleSelect } from "@/components/settings/users/fields";
 import { Button } from "@/components/ui/button";
@@ -18,7 +18,7 @@ import { generatePassword } from "@/lib/client/settings/password";
 
 export type AddUserDefaults = { name?: string; email?: string; memberId?: string };
 
-type Field = "name" | "email" | "password" | "form";
+type Field = "name" | "email" | "password";
 
 /**
  * Adding a user: name, email, role, the member they act as (a member of the team found by
@@ -53,7 +53,7 @@ function AddUserForm({ defaults, members, users, onClose }: { defaults: AddUserD
   const [role, setRole] = useState<Role>("member");
   const [memberId, setMemberId] = useState<string | null>(defaults.memberId ?? null);
   const [password, setPassword] = useState(generatePassword);
-  const [problem, setProblem] = useState<{ field: Field; text: string } | null>(null);
+  const { problem, setProblem, fieldProps, problemFor } = useFormProblem<Field>(id);
   const [added, setAdded] = useState<InboxUser | null>(null);
   const dirty = name !== (defaults.name ?? "") || email !== (defaults.email ?? "");
 
@@ -79,18 +79,6 @@ function AddUserForm({ defaults, members, users, onClose }: { defaults: AddUserD
       },
     );
   };
-
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    "aria-invalid": problem?.field === field ? true : undefined,
-    "aria-describedby": problem?.field === field ? `${id}-${field}-problem` : undefined,
-  });
-  const problemFor = (field: Field) =>
-    problem?.field === field ? (
-      <p id={`${id}-${field}-problem`} className="text-sm text-destructive">
-        {problem.text}
-      </p>
-    ) : null;
 
   return (
     <DialogContent onInteractOutside={(event) => (dirty && !added ? event.preventDefault() : undefined)}>
@@ -136,20 +124,9 @@ function AddUserForm({ defaults, members, users, onClose }: { defaults: AddUserD
             </div>
           </div>
           <PasswordField id={`${id}-password`} value={password} onChange={setPassword} problem={problem?.field === "password" ? problem.text : null} />
-          {problem?.field === "form" ? (
-            <p role="alert" className="text-sm text-destructive">
-              {problem.text}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-              Add user
-            </Button>
-          </DialogFooter>
+          <FormFooter problem={problem} pending={add.isPending} onCancel={onClose}>
+            Add user
+          </FormFooter>
         </form>
       )}
     </DialogContent>

@@ -6,11 +6,9 @@ import { useState, type FormEvent } from "react";
 
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
+  AlertDialogConfirmFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -160,16 +158,7 @@ export function RemoveUserDialog({ user, open, onOpenChange }: { user: InboxUser
         <AlertDialogDescription>
           {user.email} can no longer sign in and is signed out everywhere at once. Conversations assigned to their team member stay assigned; reassign them from the workload page.
         </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <Button variant="destructive" onClick={confirm}>
-              Remove user
-            </Button>
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirmFooter confirmLabel="Remove user" onConfirm={confirm} />
       </AlertDialogContent>
     </AlertDialog>
   );
