@@ -1,7 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seriousViolations, storageStateOf, type DemoRole } from "./helpers";
 
-type Link = { id: string; status: string; capabilities: string[] };
+type Link = { id: string; platform: string; status: string; capabilities: string[] };
+type Platform = { platform: string; name: string; limits: { messageLength: number | null } };
+
+/** Longer than this fits no platform whose limit is at most it: the journey's conversation is on one. */
+const LIMIT_AT_MOST = 4096;
 type Row = { id: string; accountLinkId: string; restrictions: string[]; profile?: { displayName: string | null; isOrganization: boolean } };
 
 const composer = (page: Page) => page.locator("#composer");
@@ -14,12 +18,22 @@ async function signedIn(browser: Browser, role: DemoRole, colorScheme: "light" |
 /** A conversation with a person (not an organization) that the member may reply in; nothing is sent to it. */
 async function personThread(page: Page) {
   const links = ((await (await page.request.get("/api/v2/account-links?limit=100")).json()) as { data: Link[] }).data;
+  const platforms = (await (await page.request.get("/api/v2/platforms")).json()) as Platform[];
   const rows = ((await (await page.request.get("/api/v2/threads?folder=all&limit=100&expand=profile")).json()) as { data: Row[] }).data;
   const fits = rows
     .filter((row) => {
       const link = links.find((l) => l.id === row.accountLinkId);
+      const limit = platforms.find((p) => p.platform === link?.platform)?.limits.messageLength;
       const name = row.profile?.displayName?.trim();
-      return link?.status === "active" && link.capabilities.includes("message:send") && !row.restrictions.includes("message:send") && name && !row.profile!.isOrganization;
+      return (
+        link?.status === "active" &&
+        link.capabilities.includes("message:send") &&
+        !row.restrictions.includes("message:send") &&
+        typeof limit === "number" &&
+        limit <= LIMIT_AT_MOST &&
+        name &&
+        !row.profile!.isOrganization
+      );
     })
     .sort((a, b) => a.id.localeCompare(b.id));
   const thread = fits[test.info().repeatEachIndex % fits.length];
@@ -136,15 +150,24 @@ test("a manager saves a team reply with {first-name}; a member inserts it with ;
   }
   await member.close();
 
-  // Dark, with the list open: still clean.
+  // A personal reply longer than the platform takes is flagged before it is inserted, and cannot be sent once it is. Dark, and still clean.
   const dark = await signedIn(browser, "member", "dark");
+  const long = await dark.page.request.post("/api/inbox/saved-replies", {
+    data: { scope: "personal", name: `Terms ${tag}`, shortcut: `terms-${tag}`, body: `Hi {first-name|there}! ${"Our terms, in full. ".repeat(230)}` },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(long.status()).toBe(201);
   await dark.page.goto(`/?folder=all&thread=${thread.id}`);
   await expect(composer(dark.page)).toBeEnabled();
   await composer(dark.page).fill("");
-  await composer(dark.page).pressSequentially(`;${shortcut}`);
+  await composer(dark.page).pressSequentially(`;terms-${tag}`);
   await expect(dark.page.getByRole("listbox", { name: "Saved replies" })).toBeVisible();
+  await expect(dark.page.getByText(/characters: longer than .+'s limit of [\d,]+\. Shorten it before sending\./)).toBeVisible();
   await dark.page.screenshot({ path: test.info().outputPath("composer-list-dark.png") });
   expect(await seriousViolations(dark.page)).toEqual([]);
+  await composer(dark.page).press("Enter");
+  await expect(composer(dark.page)).toHaveAttribute("aria-invalid", "true");
+  await expect(dark.page.getByRole("button", { name: "Send" })).toBeDisabled();
   await composer(dark.page).fill("");
   await dark.close();
 });

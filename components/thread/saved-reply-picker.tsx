@@ -11,9 +11,9 @@ import { resolveTemplate, VARIABLE_LABELS, type Resolved, type VariableValues } 
 import { errorMessage } from "@/lib/client/errors";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { matchingReplies, replaceTrigger, replyTrigger, type ReplyTrigger } from "@/lib/client/saved-replies/composer-insert";
-import { characterCount } from "@/lib/client/thread/message-length";
+import { characterCount, limitState } from "@/lib/client/thread/message-length";
 
-/** How many replies the list shows at once; typing narrows it. */
+/** How many replies the list shows at once (all of them fit its height); typing narrows it. */
 const SHOWN = 8;
 
 export type ReplyLimit = { maxLength: number | null; platformName: string | null };
@@ -142,8 +142,8 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
           </Link>
         </div>
       ) : (
-        <div className="grid grid-cols-1 @xl:max-h-72 @xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul id={picker.listboxId} role="listbox" aria-label="Saved replies" className="max-h-48 overflow-y-auto p-1 @xl:max-h-none @xl:border-r">
+        <div className="grid grid-cols-1 @xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ul id={picker.listboxId} role="listbox" aria-label="Saved replies" className="max-h-72 overflow-y-auto p-1 @xl:border-r">
             {items.map((reply, index) => (
               <li
                 key={reply.id}
@@ -162,7 +162,7 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
               </li>
             ))}
           </ul>
-          {highlighted ? <ReplyPreview resolved={resolveTemplate(highlighted.body, values)} limit={limit} className="max-h-40 border-t @xl:max-h-none @xl:border-t-0" /> : null}
+          {highlighted ? <ReplyPreview resolved={resolveTemplate(highlighted.body, values)} limit={limit} className="border-t @xl:border-t-0" /> : null}
         </div>
       )}
     </div>
@@ -172,11 +172,12 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
 /** A reply filled for this conversation: what is missing, and whether it fits the platform. */
 export function ReplyPreview({ resolved, limit, heading = "Preview for this conversation", className }: { resolved: Resolved; limit: ReplyLimit; heading?: string; className?: string }) {
   const length = characterCount(resolved.text);
-  const over = limit.maxLength !== null && length > limit.maxLength;
+  const over = limitState(length, limit.maxLength) === "over";
   return (
-    <div aria-live="polite" className={cn("flex min-h-0 flex-col gap-2 overflow-y-auto p-3 text-sm", className)}>
+    <div aria-live="polite" className={cn("flex min-h-0 flex-col gap-2 p-3 text-sm", className)}>
       <p className="text-xs font-medium text-muted-foreground">{heading}</p>
-      <p className="whitespace-pre-wrap break-words">{resolved.text}</p>
+      {/* Clamped, not scrolled: the list keeps the keyboard, so nothing in it may need scrolling. */}
+      <p className="line-clamp-6 break-words whitespace-pre-wrap">{resolved.text}</p>
       {resolved.missing.length > 0 ? (
         <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
           <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden />
