@@ -27,6 +27,7 @@ const ROWS: readonly (readonly [variable: string, show: (config: InboxConfig) =>
   ["INBOX_SHUTDOWN_TIMEOUT_MS", (c) => String(c.shutdownTimeoutMs)],
   ["INBOX_DEMO_SCALE", (c) => (c.mode !== "demo" ? "(not used: not demo mode)" : c.demoScale === null ? "(none: the standard world)" : String(c.demoScale))],
   ["INBOX_SIGNIN_ATTEMPTS_PER_MINUTE", (c) => String(c.signInAttemptsPerMinute)],
+  ["INBOX_AWAY_AFTER_MINUTES", (c) => String(c.awayAfterMs / 60_000)],
   ["INBOX_TRUSTED_PROXIES", (c) => (c.trustedProxies.length ? c.trustedProxies.join(",") : "(none)")],
   ["PORT", (c) => String(c.port)],
   ["HOSTNAME", (c) => c.listenHost ?? "(none: not listening)"],

@@ -60,6 +60,8 @@ export type InboxConfig = {
   readonly secureCookies: boolean;
   /** Sign-in attempts allowed per client address per minute. */
   readonly signInAttemptsPerMinute: number;
+  /** Routing: a member not seen (no request, no open tab) for this long counts as away. */
+  readonly awayAfterMs: number;
   /** Reverse proxies (IPs or CIDR ranges) whose `X-Forwarded-For` entries are trusted. */
   readonly trustedProxies: readonly string[];
   readonly upstreamTimeoutMs: number;
@@ -169,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
   }
   const signInAttemptsPerMinute =
     parse("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE", get("INBOX_SIGNIN_ATTEMPTS_PER_MINUTE"), integerString(1, 10_000), "must be a whole number from 1 to 10000: sign-in attempts allowed per address per minute.") ?? 10;
+  const awayAfterMinutes =
+    parse("INBOX_AWAY_AFTER_MINUTES", get("INBOX_AWAY_AFTER_MINUTES"), integerString(1, 1_440), "must be a whole number of minutes from 1 to 1440: how long a member may be idle before routing counts them away.") ?? 15;
   const trustedProxies =
     parse("INBOX_TRUSTED_PROXIES", get("INBOX_TRUSTED_PROXIES"), cidrList, "must be a comma-separated list of IP addresses or CIDR ranges, such as 10.0.0.0/8,192.168.1.10: the reverse proxies in front of the inbox.") ?? [];
   const upstreamTimeoutMs =
@@ -201,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): InboxConfig
     publicUrl: publicUrl ? new URL(publicUrl).origin : null,
     secureCookies,
     signInAttemptsPerMinute,
+    awayAfterMs: awayAfterMinutes * 60_000,
     trustedProxies,
     upstreamTimeoutMs,
     shutdownTimeoutMs,

@@ -207,3 +207,43 @@ export const savedReplies = inbox.table(
     uniqueIndex("saved_replies_owner_shortcut_idx").on(t.ownerId, t.shortcut).where(sql`${t.ownerId} is not null`),
   ],
 );
+
+/**
+ * Routing (lib/server/routing), per member: whether they said they are available, the capacity
+ * a manager set (open conversations assigned; null: no limit), when they were last seen (a
+ * request or an open tab: idle members count as away) and when routing last gave them one.
+ */
+export const routingMembers = inbox.table("routing_members", {
+  memberId: text("member_id").primaryKey(),
+  status: text("status").notNull().default("available"),
+  capacity: integer("capacity"),
+  lastSeenAt: ts("last_seen_at"),
+  lastAssignedAt: ts("last_assigned_at"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Routing per account link: off, roundRobin or balanced, among the members chosen; `lastMemberId` is round-robin's place. */
+export const routingLinks = inbox.table("routing_links", {
+  accountLinkId: text("account_link_id").primaryKey(),
+  mode: text("mode").notNull().default("off"),
+  memberIds: jsonb("member_ids").$type<string[]>().notNull().default([]),
+  routeRequests: boolean("route_requests").notNull().default(false),
+  lastMemberId: text("last_member_id"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * New conversations waiting for routing, in arrival order: put here in the same transaction
+ * that claims their `thread.created` event (lib/server/events/event-cursor), so each is queued
+ * once across instances and survives a restart; removed when routed, assigned by hand, or gone.
+ */
+export const routingQueue = inbox.table(
+  "routing_queue",
+  {
+    threadId: text("thread_id").primaryKey(),
+    accountLinkId: text("account_link_id").notNull(),
+    eventId: text("event_id").notNull(),
+    arrivedAt: ts("arrived_at").notNull(),
+  },
+  (t) => [index("routing_queue_arrived_idx").on(t.arrivedAt)],
+);
