@@ -7,11 +7,12 @@ import { stageTimes } from "./pipeline";
 import { memberPreferences, preferencesPatch } from "./preferences";
 import { readChange, readMarks } from "./read-state";
 import { newSavedReply, savedReply, savedReplyList, savedReplyPatch } from "./saved-replies";
+import { availabilityChange, availabilityList, capacityChange, linkRouting, linkRoutingChange, memberAvailability, routingOverview } from "./routing";
 import { searchPage, searchQuery } from "./search";
 import type { Role } from "./roles";
 import { teamSettings, teamSettingsPatch } from "./settings";
 import { inboxUser, newUser, passwordReset, userList, userPatch } from "./users";
-import { workload } from "./workload";
+import { teamWorkload } from "./workload";
 
 /**
  * Every HTTP endpoint of the inbox itself (its route files under `app/api`): one entry per
@@ -96,7 +97,13 @@ export const INBOX_ENDPOINTS = {
   "search.messages": { method: "GET", path: "/api/inbox/search", allow: member, query: searchQuery, response: searchPage },
   "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
   "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },
-  "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: workload },
+  "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: teamWorkload },
+  // Routing (lib/api/routing): everyone sees who is available and says it of themselves; managers set the rules.
+  "availability.list": { method: "GET", path: "/api/inbox/availability", allow: member, response: availabilityList },
+  "availability.set": { method: "PUT", path: "/api/inbox/availability", allow: member, body: availabilityChange, response: memberAvailability },
+  "routing.get": { method: "GET", path: "/api/inbox/routing", allow: "manager", action: "see or change routing", response: routingOverview },
+  "routing.setLink": { method: "PUT", path: "/api/inbox/routing/links/:accountLinkId", allow: "manager", action: "see or change routing", body: linkRoutingChange, response: linkRouting },
+  "routing.setCapacity": { method: "PUT", path: "/api/inbox/routing/members/:memberId", allow: "manager", action: "see or change routing", body: capacityChange, response: memberAvailability },
   "users.list": { method: "GET", path: "/api/inbox/users", allow: member, response: userList },
   // Admins, and only for others where it would lock the team out: lib/server/accounts/users decides.
   "users.create": { method: "POST", path: "/api/inbox/users", allow: "admin", action: USERS_ACTION, body: newUser, response: inboxUser },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { serviceId, timestamp } from "./primitives";
+import { memberAvailability, routingQueueSummary } from "./routing";
 import { inFolder, type Thread } from "./threads";
 
 /**
@@ -16,6 +17,10 @@ export const workload = z.object({
   accountLinks: z.array(workloadTally.extend({ accountLinkId: serviceId })),
 });
 export type Workload = z.infer<typeof workload>;
+
+/** What GET /api/inbox/workload answers: the workload, with each member's availability and capacity and routing's queue. */
+export const teamWorkload = workload.extend({ availability: z.array(memberAvailability), queue: routingQueueSummary });
+export type TeamWorkload = z.infer<typeof teamWorkload>;
 
 type Countable = Pick<Thread, "archived" | "acceptanceState" | "lastMessage" | "unread" | "assigneeId" | "accountLinkId">;
 

@@ -8,6 +8,7 @@ describe("activity sentences", () => {
     expect(activitySentence({ action: "messages.send", after: {} }, names)).toBe("sent a message");
     expect(activitySentence({ action: "threads.update", after: { archived: true } }, names)).toBe("archived the conversation");
     expect(activitySentence({ action: "threads.update", after: { assigneeId: "mem1" } }, names)).toBe("assigned the conversation to Priya Shah");
+    expect(activitySentence({ action: "threads.update", after: { assigneeId: "mem1", reason: "balanced: Priya had 3 open" } }, names)).toBe("assigned the conversation to Priya Shah (balanced: Priya had 3 open)");
     expect(activitySentence({ action: "threads.update", after: { assigneeId: null, archived: false } }, names)).toBe("unarchived the conversation and unassigned the conversation");
     expect(activitySentence({ action: "contacts.update", after: { status: "st1", notes: "x" } }, names)).toBe("set the status to Qualified and edited the notes");
     expect(activitySentence({ action: "tags.create", after: { name: "VIP" } }, names)).toBe("created the tag “VIP”");

@@ -73,7 +73,9 @@ function threadChanges(after: Change, names: ActivityNames): string[] {
   if (after.archived === false) out.push("unarchived the conversation");
   if (after.unread === true) out.push("marked it unread for the team");
   if (after.unread === false) out.push("marked it read for the team");
-  if ("assigneeId" in after) out.push(after.assigneeId ? `assigned the conversation to ${names.member(String(after.assigneeId)) ?? "a member"}` : "unassigned the conversation");
+  // Routing says why it chose (lib/server/routing): "balanced: Priya had 3 open".
+  const why = typeof after.reason === "string" ? ` (${after.reason})` : "";
+  if ("assigneeId" in after) out.push(after.assigneeId ? `assigned the conversation to ${names.member(String(after.assigneeId)) ?? "a member"}${why}` : "unassigned the conversation");
   if ("typingIndicators" in after) out.push("changed the typing indicators");
   return out;
 }

@@ -40,9 +40,10 @@ export function createEventCursor(db: Database, bus: Bus, now: () => number) {
     /**
      * Claims event IDs and tells the other instances of the fresh ones, in one transaction: a
      * process killed before the commit has claimed nothing, so replay brings those events again.
-     * Returns the events nobody had claimed before.
+     * Returns the events nobody had claimed before. `within` records what else must happen
+     * exactly once per event (routing queues new conversations), in the same transaction.
      */
-    async claim(events: readonly ApiEvent[]): Promise<ApiEvent[]> {
+    async claim(events: readonly ApiEvent[], within?: (tx: Database, fresh: ApiEvent[]) => Promise<void>): Promise<ApiEvent[]> {
       if (events.length === 0) return [];
       return db.transaction(async (tx) => {
         const rows = await tx
@@ -52,6 +53,7 @@ export function createEventCursor(db: Database, bus: Bus, now: () => number) {
           .returning({ id: seenEvents.id });
         const fresh = new Set(rows.map((r) => r.id));
         const applied = events.filter((e) => fresh.has(e.id));
+        if (applied.length && within) await within(tx, applied);
         if (applied.length) await bus.send({ type: "events", events: applied }, tx);
         return applied;
       });

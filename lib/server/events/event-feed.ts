@@ -79,6 +79,10 @@ export type EventFeedOptions = {
   bus?: Bus;
   /** After a rebuild because the API's history started over: make what a reset dropped again (the webhook subscription). */
   onRestart?: () => Promise<void>;
+  /** Inside the transaction that claims fresh events: what must happen once per event across instances (lib/server/routing). */
+  onClaimed?: (tx: Database, events: ApiEvent[]) => Promise<void>;
+  /** After events were applied here, however they came (claimed here or told by another instance). */
+  onApplied?: (events: readonly ApiEvent[]) => void;
   now?: () => number;
   /** Replay cadence, in ms (lib/server/events/replay-cadence). */
   intervals?: ReplayIntervals;
@@ -130,11 +134,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       const created = Date.parse(e.createdAt);
       if (Number.isFinite(created)) metrics.eventLag.observe({ source }, Math.max(0, at - created) / 1000);
     }
+    if (events.length) options.onApplied?.(events);
   }
 
   async function ingest(events: readonly ApiEvent[], source: EventSource = "replay"): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
-    const applied = await cursor.claim(sorted);
+    const applied = await cursor.claim(sorted, options.onClaimed);
     // A new event at or behind the cursor: the API's history may have started over; replay checks.
     if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
     await apply(applied, source);

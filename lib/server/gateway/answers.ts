@@ -3,7 +3,7 @@ import type { InboxStatus } from "@/lib/api/inbox";
 import type { AccountLink } from "@/lib/api/platforms";
 import { unreadFor } from "@/lib/api/read-state";
 import type { Member } from "@/lib/api/team";
-import { computeWorkload } from "@/lib/api/workload";
+import { computeWorkload, type TeamWorkload } from "@/lib/api/workload";
 import type { SessionViewer } from "../http/session";
 import type { Runtime } from "../runtime/runtime";
 
@@ -27,7 +27,7 @@ export function statusAnswer(runtime: Runtime): Response {
   return Response.json(status, { headers: NO_STORE });
 }
 
-/** Who carries what, from the inbox's index (no request to the API for the threads). */
+/** Who carries what, from the inbox's index (no request to the API for the threads), with who is available and what waits for routing. */
 export async function workloadAnswer(runtime: Runtime, viewer: SessionViewer): Promise<Response> {
   const [members, links] = await Promise.all([
     runtime.gateway.read("members.list", "/members", {}, new URLSearchParams({ limit: "100" }), viewer),
@@ -35,7 +35,9 @@ export async function workloadAnswer(runtime: Runtime, viewer: SessionViewer): P
   ]);
   const ids = async <T extends { id: string }>(response: Response) => (response.ok ? ((await response.json()) as { data: T[] }).data.map((x) => x.id) : []);
   await runtime.gateway.index.ready();
-  return Response.json(computeWorkload(runtime.gateway.index.all(), await ids<Member>(members), await ids<AccountLink>(links)), { headers: NO_STORE });
+  const [availability, queue] = await Promise.all([runtime.routing.availability(), runtime.routing.queueSummary()]);
+  const answer: TeamWorkload = { ...computeWorkload(runtime.gateway.index.all(), await ids<Member>(members), await ids<AccountLink>(links)), availability, queue };
+  return Response.json(answer, { headers: NO_STORE });
 }
 
 /** Threads and unread threads per folder and queue, as the viewer may see them, unread for the viewer. */

@@ -42,8 +42,8 @@ export type Gateway = {
   send(priority: Priority, path: string, init?: RequestInit): Promise<Response>;
   /** A proxied read, from the index or the cache; `search` is the validated query. */
   read(operation: Operation, path: string, params: Params, search: URLSearchParams, viewer: Viewer): Promise<Response>;
-  /** A proxied write: upstream at once, then its answer applied. */
-  write(operation: Operation, path: string, params: Params, init: { method: string; headers: Headers; body: string | null }): Promise<Response>;
+  /** A proxied write: upstream at once (a member's; `background` for the inbox's own, such as routing), then its answer applied. */
+  write(operation: Operation, path: string, params: Params, init: { method: string; headers: Headers; body: string | null }, priority?: Priority): Promise<Response>;
   thread(threadId: string): Promise<Thread>;
   contact(contactId: string): Promise<Contact>;
   /** A message, from the cache or upstream (at `read` priority unless told otherwise). */
@@ -207,8 +207,8 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       return response;
     },
 
-    async write(operation, path, params, init) {
-      const response = await send("write", path, { method: init.method, headers: init.headers, body: init.body ?? undefined });
+    async write(operation, path, params, init, priority = "write") {
+      const response = await send(priority, path, { method: init.method, headers: init.headers, body: init.body ?? undefined });
       if (!response.ok) return response;
       const text = await response.text();
       const json = safeJson(text);

@@ -22,7 +22,8 @@ import { viewerFrom, type SessionViewer } from "./session";
  * - writes (anything but GET, HEAD, OPTIONS) come only from the inbox's own pages: the
  *   browser's `Sec-Fetch-Site` must say same-origin, or, where it is not sent, `Origin` must
  *   be the inbox's own (CSRF). A request with neither is refused;
- * - with `session: true` (the default) a request without a session is 401 unauthorized.
+ * - with `session: true` (the default) a request without a session is 401 unauthorized; one
+ *   with a session notes its member as seen (routing counts idle members away).
  */
 export type RouteContext<Params> = {
   params: Promise<Params>;
@@ -38,6 +39,8 @@ export function route<Params = Record<string, never>>(handler: Handler<Params>) 
   return wrap<Params>(async (request, context) => {
     const viewer = await viewerFrom(request.headers, context.runtime);
     if (!viewer) throw new ApiError({ status: 401, code: "unauthorized", message: "Sign in to continue." });
+    // Any request says its member is at the inbox (routing counts idle members away); never in the request's way.
+    context.runtime.routing.seen(viewer.memberId).catch((error: unknown) => log.warn({ error: errorField(error) }, "noting a member as seen failed"));
     return handler(request, { ...context, viewer });
   });
 }

@@ -25,6 +25,7 @@ import { createMessageSearch, type MessageSearch } from "../search/message-searc
 import { createSearchFeed, type SearchFeed } from "../search/feed";
 import { messagesPage } from "../search/answer";
 import { inboxSenders } from "../search/senders";
+import { createRouter, type Router } from "../routing/router";
 
 /**
  * The inbox's server side, composed once: configuration, database, logins, users, settings
@@ -58,6 +59,8 @@ export type Runtime = {
   bus: Bus;
   presence: Presence;
   events: EventFeed;
+  /** Automatic assignment and its queue (lib/server/routing). */
+  routing: Router;
   upstream: Upstream;
   /** Stopping (lib/server/runtime/shutdown): readiness fails and every open event stream is told to reconnect elsewhere. */
   drain(): void;
@@ -112,6 +115,15 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
   const subscribeToWebhooks = () => (config.mode === "demo" && webhookSecret ? subscribeToDemoWebhooks(upstream, demoWebhookUrl(config), webhookSecret) : Promise.resolve());
   let subscribed = false;
+  const activity = createActivityLog(database.db);
+  const routing = createRouter({
+    db: database.db,
+    gateway,
+    bus,
+    activity,
+    members: async () => (await users.list()).flatMap((u) => (u.memberId ? [{ memberId: u.memberId, name: u.name }] : [])),
+    awayAfterMs: config.awayAfterMs,
+  });
   const events = createEventFeed({
     db: database.db,
     gateway,
@@ -122,6 +134,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     bus,
     // A sandbox reset drops its subscriptions: the one made at start is made again.
     onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
+    onClaimed: routing.onClaimed,
+    onApplied: () => routing.kick(),
   });
   let draining = false;
   // Work begun at start (below) that uses the database: a stop right after a start lets it finish first.
@@ -135,7 +149,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     preferences: createPreferences(database.db),
     savedReplies: createSavedReplies(database.db),
     reads: createReadState(database.db),
-    activity: createActivityLog(database.db),
+    activity,
     search,
     searchFeed,
     signInThrottle,
@@ -144,6 +158,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     bus,
     presence,
     events,
+    routing,
     upstream,
     drain() {
       draining = true;
@@ -153,6 +168,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     async close() {
       events.stop();
       presence.stop();
+      await routing.stop();
       await Promise.allSettled(begun);
       await searchFeed.idle();
       await bus.close();
@@ -177,6 +193,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     // Read the team's threads now, so the first member to open the inbox does not wait.
     begun.push(gateway.index.ready().catch((error: unknown) => log.error({ error: errorField(error) }, "reading the team's threads failed")));
     events.start();
+    routing.start();
     if (config.mode === "demo" && webhookSecret) {
       subscribed = true;
       begun.push(
