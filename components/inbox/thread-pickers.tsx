@@ -5,6 +5,7 @@ import { CheckIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useRef, useState } from "react";
 
 import { StatusOptions } from "@/components/inbox/status-options";
+import { AvailabilityBadge } from "@/components/routing/availability";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -14,6 +15,7 @@ import { colorHex, personName } from "@/lib/client/format";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useCreateTag } from "@/lib/client/mutations/contacts";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { routingQueries } from "@/lib/client/queries/routing";
 import { teamQueries } from "@/lib/client/queries/team";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { hasRole, useViewer } from "@/lib/client/viewer";
@@ -98,13 +100,14 @@ function AssignList({ thread, onDone }: { thread: Thread; onDone: () => void }) 
 }
 
 /**
- * The members to assign to, searchable, each with their open load; below manager only the
+ * The members to assign to, searchable, each with their availability and open load; below manager only the
  * viewer may be picked (lib/server/access/policy). Shared by one thread's picker and the bulk bar.
  */
 export function MemberOptions({ current, onPick, children }: { current: string | null; onPick: (memberId: string, name: string) => void; children?: React.ReactNode }) {
   const viewer = useViewer();
   const members = useQuery(teamQueries.members());
   const counts = useQuery(inboxQueries.counts());
+  const availability = useQuery(routingQueries.availability());
   const manager = hasRole(viewer, "manager");
   return (
     <Command>
@@ -122,6 +125,7 @@ export function MemberOptions({ current, onPick, children }: { current: string |
                   {member.name}
                   {member.id === viewer.memberId ? <span className="text-muted-foreground"> (you)</span> : null}
                 </span>
+                <AvailabilityBadge availability={availability.data?.get(member.id)} className="shrink-0" />
                 <span className="text-xs text-muted-foreground tabular-nums">{load} open</span>
                 {current === member.id ? <CheckIcon className="text-primary" aria-label="Assigned" /> : null}
               </CommandItem>

@@ -3,6 +3,7 @@
 import { KeyboardIcon, LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 
+import { AvailabilityToggle } from "@/components/routing/availability";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
 
-/** Who is signed in, with the theme, the shortcut sheet and signing out. */
+/** Who is signed in and whether they take new conversations, with the theme, the shortcut sheet and signing out. */
 export function UserMenu() {
   const viewer = useViewer();
   const router = useRouter();
@@ -31,6 +32,7 @@ export function UserMenu() {
         <p className="truncate text-sm font-medium">{viewer.name}</p>
         <p className="truncate text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</p>
       </div>
+      <AvailabilityToggle />
       <Tooltip>
         <TooltipTrigger asChild>
           <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>

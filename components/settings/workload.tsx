@@ -4,12 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
+import { AvailabilityBadge } from "@/components/routing/availability";
+import { RoutingQueue } from "@/components/routing/routing-queue";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import type { AccountLink } from "@/lib/api/platforms";
 import type { Member } from "@/lib/api/team";
-import type { Workload, WorkloadTally } from "@/lib/api/workload";
+import type { TeamWorkload, WorkloadTally } from "@/lib/api/workload";
 import { fullTime, waited } from "@/lib/client/format";
 import { inboxHref } from "@/lib/client/list/inbox-url";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -37,7 +39,7 @@ function TeamWorkload() {
 
   return (
     <>
-      <SettingsHeader title="Workload" description="Open conversations in the inbox per member and per account, how many are unread, and how many wait on a reply from us — with the longest wait." />
+      <SettingsHeader title="Workload" description="Open conversations in the inbox per member and per account, how many are unread, and how many wait on a reply from us — with the longest wait. Who is available, their capacity, and what waits for routing." />
       <QueryState query={load} loading="the workload">
         {(data) => <WorkloadTables data={data} members={members.data} links={links.data} />}
       </QueryState>
@@ -45,18 +47,29 @@ function TeamWorkload() {
   );
 }
 
-function WorkloadTables({ data, members, links }: { data: Workload; members: Member[] | undefined; links: AccountLink[] | undefined }) {
+function WorkloadTables({ data, members, links }: { data: TeamWorkload; members: Member[] | undefined; links: AccountLink[] | undefined }) {
   const max = Math.max(1, data.unassigned.open, ...data.members.map((m) => m.open), ...data.accountLinks.map((l) => l.open));
   const memberRows = [...data.members].sort((a, b) => b.open - a.open);
+  const availability = new Map(data.availability.map((a) => [a.memberId, a]));
   return (
     <>
+      <RoutingQueue queue={data.queue} links={links} />
       <LoadTable
         title="Members"
         rows={[
           ...memberRows.map((row) => {
             const member = members?.find((m) => m.id === row.memberId);
             const name = member?.name ?? "A former member";
-            return { key: row.memberId, name, href: `/${inboxHref({ folder: "inbox", assigneeId: [row.memberId] })}`, icon: <PersonAvatar name={name} src={member?.avatarUrl} className="size-6" />, tally: row };
+            const state = availability.get(row.memberId);
+            return {
+              key: row.memberId,
+              name,
+              href: `/${inboxHref({ folder: "inbox", assigneeId: [row.memberId] })}`,
+              icon: <PersonAvatar name={name} src={member?.avatarUrl} className="size-6" />,
+              tally: row,
+              below: <AvailabilityBadge availability={state} className="ml-8" />,
+              capacity: state?.capacity ?? null,
+            };
           }),
           { key: "unassigned", name: "Unassigned", href: `/${inboxHref({ folder: "inbox", unassigned: true })}`, icon: null, tally: data.unassigned },
         ]}
@@ -81,7 +94,8 @@ function WorkloadTables({ data, members, links }: { data: Workload; members: Mem
   );
 }
 
-type Row = { key: string; name: string; href: string; icon: React.ReactNode; tally: WorkloadTally };
+/** `below` the name (a member's availability); `capacity`: what routing may give them, shown beside the open count. */
+type Row = { key: string; name: string; href: string; icon: React.ReactNode; tally: WorkloadTally; below?: React.ReactNode; capacity?: number | null };
 
 function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: number }) {
   const now = new Date();
@@ -116,18 +130,22 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ key, name, href, icon, tally }) => (
+            {rows.map(({ key, name, href, icon, tally, below, capacity }) => (
               <tr key={key} className="border-t">
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   <Link href={href} className="inline-flex items-center gap-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
                     {icon}
                     {name}
                   </Link>
+                  {below ? <div>{below}</div> : null}
                 </th>
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-2">
                     <LoadBar tally={tally} max={max} />
-                    <span className="w-8 text-right tabular-nums">{tally.open}</span>
+                    <span className="min-w-8 text-right tabular-nums">
+                      {tally.open}
+                      {capacity != null ? <span className="text-muted-foreground" title={`Routing gives them at most ${capacity} open`}> / {capacity}</span> : null}
+                    </span>
                   </div>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{tally.unread}</td>

@@ -20,6 +20,7 @@ import { capabilityReason } from "@/lib/client/capability-reasons";
 import { assigneeSplit, splitSentence } from "@/lib/client/contact/assignees";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
+import { useMarkedAway } from "@/lib/client/hooks/use-availability";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
@@ -75,7 +76,7 @@ function OpenThread({
   presence: PresenceBeat;
 }) {
   const viewer = useViewer();
-  const others = useOthersIn(thread.id, viewer.userId);
+  const others = useMarkedAway(useOthersIn(thread.id, viewer.userId));
   const collision = useCollisionGuard(thread.id);
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());
