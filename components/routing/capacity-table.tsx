@@ -23,7 +23,7 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
       {members ? (
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
-            <caption className="sr-only">Members: availability and capacity</caption>
+            <caption className="sr-only">Members: availability, open conversations and capacity</caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -31,6 +31,9 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Availability
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Open now
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Capacity
@@ -51,6 +54,7 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
                     <td className="px-3 py-2">
                       <AvailabilityBadge availability={state} />
                     </td>
+                    <td className="px-3 py-2 text-right tabular-nums">{state?.open ?? 0}</td>
                     <td className="px-3 py-2">
                       <CapacityField member={member} capacity={state?.capacity ?? null} />
                     </td>

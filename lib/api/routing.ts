@@ -32,6 +32,8 @@ export const memberAvailability = z.object({
   /** Why not, when not. */
   away: z.enum(AWAY_REASONS).nullable(),
   capacity: z.number().int().nullable(),
+  /** Open conversations assigned to them now, as capacity counts them. */
+  open: z.number().int(),
   lastSeenAt: timestamp.nullable(),
 });
 export type MemberAvailability = z.infer<typeof memberAvailability>;

@@ -51,30 +51,34 @@ export function createRouter(options: RouterOptions) {
   let kickTimer: ReturnType<typeof setTimeout> | null = null;
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
 
-  async function availability(): Promise<MemberAvailability[]> {
+  /** Open conversations per member, as capacity counts them: not archived, message requests included; `except` those still queued. */
+  async function openLoads(except: ReadonlySet<string> = new Set()): Promise<Map<string, number>> {
+    await gateway.index.ready();
+    const open = new Map<string, number>();
+    for (const t of gateway.index.all()) if (!t.archived && t.assigneeId && !except.has(t.id)) open.set(t.assigneeId, (open.get(t.assigneeId) ?? 0) + 1);
+    return open;
+  }
+
+  async function availability(except?: ReadonlySet<string>): Promise<MemberAvailability[]> {
     const at = now();
-    const [people, rows, signedIn] = await Promise.all([options.members(), store.members(), store.signedIn(new Date(at))]);
+    const [people, rows, signedIn, open] = await Promise.all([options.members(), store.members(), store.signedIn(new Date(at)), openLoads(except)]);
     const byId = new Map(rows.map((r) => [r.memberId, r]));
-    return people.map((p) => availabilityOf(p.memberId, byId.get(p.memberId), signedIn.has(p.memberId), at, options.awayAfterMs));
+    return people.map((p) => availabilityOf(p.memberId, byId.get(p.memberId), signedIn.has(p.memberId), open.get(p.memberId) ?? 0, at, options.awayAfterMs));
   }
 
   async function drainOnce(): Promise<void> {
     if (!(await bus.leads())) return;
     const queued = await store.queue();
     if (queued.length === 0) return;
-    await gateway.index.ready();
-    const [people, states, linkRows] = await Promise.all([options.members(), availability(), store.linkRows()]);
-    const waitingIds = new Set(queued.map((q) => q.threadId));
+    // A queued conversation its contact's member already holds is not counted against them twice.
+    const [people, states, linkRows, rows] = await Promise.all([options.members(), availability(new Set(queued.map((q) => q.threadId))), store.linkRows(), store.members()]);
     const all = gateway.index.all();
-
-    const open = new Map<string, number>();
-    for (const t of all) if (!t.archived && t.assigneeId && !waitingIds.has(t.id)) open.set(t.assigneeId, (open.get(t.assigneeId) ?? 0) + 1);
     const stateOf = new Map(states.map((s) => [s.memberId, s]));
-    const lastAssigned = new Map((await store.members()).map((r) => [r.memberId, r.lastAssignedAt?.getTime() ?? null]));
+    const lastAssigned = new Map(rows.map((r) => [r.memberId, r.lastAssignedAt?.getTime() ?? null]));
     const candidates = new Map<string, Candidate>(
       people.map((p) => {
         const state = stateOf.get(p.memberId)!;
-        return [p.memberId, { memberId: p.memberId, name: p.name, available: state.available, capacity: state.capacity, open: open.get(p.memberId) ?? 0, lastAssignedAt: lastAssigned.get(p.memberId) ?? null }];
+        return [p.memberId, { memberId: p.memberId, name: p.name, available: state.available, capacity: state.capacity, open: state.open, lastAssignedAt: lastAssigned.get(p.memberId) ?? null }];
       }),
     );
     const rules = new Map<string, LinkRule>(linkRows.map((r) => [r.accountLinkId, { mode: r.mode as LinkRule["mode"], memberIds: r.memberIds, routeRequests: r.routeRequests, lastMemberId: r.lastMemberId }]));

@@ -92,11 +92,12 @@ export function availabilityOf(
   memberId: string,
   row: MemberRow | undefined,
   signedIn: boolean,
+  open: number,
   now: number,
   awayAfterMs: number,
 ): MemberAvailability {
   const status = (row?.status === "away" ? "away" : "available") as AvailabilityStatus;
   const lastSeen = row?.lastSeenAt?.getTime() ?? null;
   const away = status === "away" ? "set" : !signedIn ? "signedOut" : lastSeen === null || now - lastSeen > awayAfterMs ? "idle" : null;
-  return { memberId, status, available: away === null, away, capacity: row?.capacity ?? null, lastSeenAt: lastSeen === null ? null : new Date(lastSeen).toISOString() };
+  return { memberId, status, available: away === null, away, capacity: row?.capacity ?? null, open, lastSeenAt: lastSeen === null ? null : new Date(lastSeen).toISOString() };
 }
