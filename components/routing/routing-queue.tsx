@@ -1,13 +1,14 @@
 "use client";
 
 import { HourglassIcon } from "lucide-react";
+import Link from "next/link";
 
 import type { AccountLink } from "@/lib/api/platforms";
 import type { RoutingQueueSummary } from "@/lib/api/routing";
 import { fullTime, waited } from "@/lib/client/format";
 
 /** What waits for routing: how many, since when, and on which accounts, oldest first. */
-export function RoutingQueue({ queue, links }: { queue: RoutingQueueSummary; links: AccountLink[] | undefined }) {
+export function RoutingQueue({ queue, links, onRoutingPage = false }: { queue: RoutingQueueSummary; links: AccountLink[] | undefined; onRoutingPage?: boolean }) {
   const now = new Date();
   const perLink = new Map<string, number>();
   for (const item of queue.items) perLink.set(item.accountLinkId, (perLink.get(item.accountLinkId) ?? 0) + 1);
@@ -18,7 +19,19 @@ export function RoutingQueue({ queue, links }: { queue: RoutingQueueSummary; lin
         Waiting for routing
       </h2>
       {queue.length === 0 ? (
-        <p className="mt-1 text-sm text-muted-foreground">Nothing waits: every new conversation found someone available. Set up routing under Settings → Routing.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Nothing waits: every new conversation routed found someone available.
+          {onRoutingPage ? null : (
+            <>
+              {" "}
+              Set routing up under{" "}
+              <Link href="/settings/routing" className="underline underline-offset-2 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+                Routing
+              </Link>
+              .
+            </>
+          )}
+        </p>
       ) : (
         <>
           <p className="mt-1 text-sm">

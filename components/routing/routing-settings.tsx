@@ -37,7 +37,7 @@ function ManagerRouting() {
       <QueryState query={overview} loading="routing">
         {(data) => (
           <>
-            <RoutingQueue queue={data.queue} links={links.data} />
+            <RoutingQueue queue={data.queue} links={links.data} onRoutingPage />
             <section aria-labelledby="routing-links" className="mb-8">
               <h2 id="routing-links" className="mb-2 font-medium">
                 Account links

@@ -10,6 +10,7 @@ import { SettingsHeader } from "@/components/settings/settings-shell";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { QueryState } from "@/components/ui/query-state";
 import type { AccountLink } from "@/lib/api/platforms";
+import type { MemberAvailability } from "@/lib/api/routing";
 import type { Member } from "@/lib/api/team";
 import type { TeamWorkload, WorkloadTally } from "@/lib/api/workload";
 import { fullTime, waited } from "@/lib/client/format";
@@ -67,8 +68,7 @@ function WorkloadTables({ data, members, links }: { data: TeamWorkload; members:
               href: `/${inboxHref({ folder: "inbox", assigneeId: [row.memberId] })}`,
               icon: <PersonAvatar name={name} src={member?.avatarUrl} className="size-6" />,
               tally: row,
-              below: <AvailabilityBadge availability={state} className="ml-8" />,
-              capacity: state?.capacity ?? null,
+              below: <RoutingLine availability={state} />,
             };
           }),
           { key: "unassigned", name: "Unassigned", href: `/${inboxHref({ folder: "inbox", unassigned: true })}`, icon: null, tally: data.unassigned },
@@ -94,8 +94,8 @@ function WorkloadTables({ data, members, links }: { data: TeamWorkload; members:
   );
 }
 
-/** `below` the name (a member's availability); `capacity`: what routing may give them, shown beside the open count. */
-type Row = { key: string; name: string; href: string; icon: React.ReactNode; tally: WorkloadTally; below?: React.ReactNode; capacity?: number | null };
+/** `below` the name: a member's availability and capacity. */
+type Row = { key: string; name: string; href: string; icon: React.ReactNode; tally: WorkloadTally; below?: React.ReactNode };
 
 function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: number }) {
   const now = new Date();
@@ -130,7 +130,7 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ key, name, href, icon, tally, below, capacity }) => (
+            {rows.map(({ key, name, href, icon, tally, below }) => (
               <tr key={key} className="border-t">
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   <Link href={href} className="inline-flex items-center gap-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
@@ -142,10 +142,7 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-2">
                     <LoadBar tally={tally} max={max} />
-                    <span className="min-w-8 text-right tabular-nums">
-                      {tally.open}
-                      {capacity != null ? <span className="text-muted-foreground" title={`Routing gives them at most ${capacity} open`}> / {capacity}</span> : null}
-                    </span>
+                    <span className="w-8 text-right tabular-nums">{tally.open}</span>
                   </div>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{tally.unread}</td>
@@ -165,6 +162,23 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * A member's availability, and against their capacity what capacity counts: every conversation
+ * assigned to them that is not archived, message requests included (so it may exceed "Open").
+ */
+function RoutingLine({ availability }: { availability: MemberAvailability | undefined }) {
+  return (
+    <div className="ml-8 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+      <AvailabilityBadge availability={availability} />
+      {availability?.capacity != null ? (
+        <span className="tabular-nums" title="Open conversations assigned to them, message requests included, against their capacity">
+          · capacity {availability.open}/{availability.capacity}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

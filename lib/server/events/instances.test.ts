@@ -1,37 +1,27 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { Webhook } from "standardwebhooks";
+import type { ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventPage, type ApiEvent } from "@/lib/api/events";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
 import { DEMO_TOKEN } from "../runtime/env";
+import { INSTANCE_ADMIN as ADMIN, deliver, kill, launch as launchWith, newInstance, place, until, type Instance } from "../testing/instances";
 
 /**
- * Two inbox instances as two OS processes (lib/server/testing/instance.ts) on one Postgres
+ * Two inbox instances as two OS processes (lib/server/testing/instances) on one Postgres
  * database, in front of one sandbox: what the bus (lib/server/events/bus) promises. Each instance
  * reaches the sandbox through a port of its own, so the test can tell which one reads
  * GET /events. Runs when TEST_DATABASE_URL names a server, in a database of its own.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-const SECRET = `whsec_${Buffer.from("instances-test-secret-of-32-bytes").toString("base64")}`;
-const ADMIN = { email: "admin@instances.test", password: "instances-password" };
-
-/** `upstream`: the instance's own way to the sandbox, where its GET /events are counted. */
-type Instance = { name: string; port: number; base: string; upstream: string; process: ChildProcess | null; eventReads: number };
 type Stream = { events: InboxEvent[]; lastId: string | null; connected: boolean; close(): void };
 
 describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
   let database: TestDatabase;
   let sandbox: Sandbox;
   const sandboxServers: ServerType[] = [];
-  const instances: Record<"a" | "b", Instance> = {
-    a: { name: "a", port: 0, base: "", upstream: "", process: null, eventReads: 0 },
-    b: { name: "b", port: 0, base: "", upstream: "", process: null, eventReads: 0 },
-  };
+  const instances: Record<"a" | "b", Instance> = { a: newInstance("a"), b: newInstance("b") };
   const streams: Stream[] = [];
   let cookie = "";
   let threads: string[] = [];
@@ -40,15 +30,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     database = await createTestDatabase(serverUrl!, "inbox_instances");
     // The quota is not what this test is about: room for two instances warming up.
     sandbox = await createSandbox({ rateLimits: { minute: 100_000, hour: 1_000_000, day: 10_000_000 } });
-    for (const instance of Object.values(instances)) {
-      const upstreamPort = await listen((request) => {
-        if (request.method === "GET" && new URL(request.url).pathname === "/v2/events") instance.eventReads++;
-        return sandbox.fetch(request);
-      });
-      instance.port = await freePort();
-      instance.base = `http://127.0.0.1:${instance.port}`;
-      instance.upstream = `http://127.0.0.1:${upstreamPort}/v2`;
-    }
+    for (const instance of Object.values(instances)) await place(instance, sandbox, sandboxServers);
     await Promise.all(Object.values(instances).map((instance) => launch(instance)));
     cookie = await signIn(instances.a);
     const listed = await api("GET", "/threads?folder=all&limit=20");
@@ -63,45 +45,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     await database?.drop();
   });
 
-  async function listen(fetch: (request: Request) => Promise<Response>): Promise<number> {
-    return new Promise((resolve) => {
-      const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port));
-      sandboxServers.push(server);
-    });
-  }
-
-  async function launch(instance: Instance): Promise<void> {
-    const child = spawn(process.execPath, ["--import", "./lib/server/testing/server-only-hooks.mjs", "--import", "tsx", "lib/server/testing/instance.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        PORT: String(instance.port),
-        DATABASE_URL: database.url,
-        INBOX_API_BASE_URL: instance.upstream,
-        INBOX_API_TOKEN: DEMO_TOKEN,
-        INBOX_WEBHOOK_SECRET: SECRET,
-        INBOX_SECRET: "a-session-secret-shared-by-both-instances",
-        INBOX_ADMIN_EMAIL: ADMIN.email,
-        INBOX_ADMIN_PASSWORD: ADMIN.password,
-        INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    instance.process = child;
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`instance ${instance.name} did not start:\n${output}`)), 80_000);
-      child.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("ready")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.once("exit", (code) => reject(new Error(`instance ${instance.name} exited with ${code}:\n${output}`)));
-    });
-  }
+  const launch = (instance: Instance) => launchWith(instance, database.url);
 
   async function signIn(instance: Instance): Promise<string> {
     const response = await fetch(`${instance.base}/api/auth/sign-in/email`, {
@@ -139,18 +83,6 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     return eventsAfter(before);
   }
 
-  async function deliver(instance: Instance, event: ApiEvent): Promise<number> {
-    const body = JSON.stringify(event);
-    const id = `msg_${event.id}`;
-    const at = new Date();
-    const response = await fetch(`${instance.base}/api/webhooks`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(SECRET).sign(id, at, body) },
-      body,
-    });
-    return response.status;
-  }
-
   function openStream(instance: Instance, lastEventId?: string): Stream {
     const controller = new AbortController();
     const stream: Stream = { events: [], lastId: null, connected: false, close: () => controller.abort() };
@@ -181,14 +113,6 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
 
   const heard = (stream: Stream, event: ApiEvent) =>
     stream.events.filter((e) => e.type === "api" && e.apiType === event.type && e.object.id === event.object.id && e.at === event.createdAt).length;
-
-  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error("timed out waiting");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it("carries a webhook applied on one instance to browsers on the other, and applies a duplicate once", async () => {
     const onA = openStream(instances.a);
@@ -248,10 +172,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
       const events = await somethingHappens(`Flowing ${i}`, threads[i % threads.length]);
       if (i === 6) {
         resumeFrom = victimStream.lastId;
-        leader!.process!.kill("SIGKILL");
-        await new Promise((resolve) => leader!.process!.once("exit", resolve));
-        leader!.process = null;
-        leader!.eventReads = 0;
+        await kill(leader!);
       }
       for (const event of events) await deliver(leader!, event).catch(() => "refused");
     }
@@ -281,14 +202,3 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     await until(() => fresh.events.some((e) => e.type === "presence" && e.threadId === threads[2] && e.people.length > 0));
   }, 90_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
