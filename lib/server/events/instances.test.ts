@@ -1,11 +1,10 @@
 import type { ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventPage, type ApiEvent } from "@/lib/api/events";
+import type { ApiEvent } from "@/lib/api/events";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
-import { DEMO_TOKEN } from "../runtime/env";
-import { INSTANCE_ADMIN as ADMIN, deliver, kill, launch as launchWith, newInstance, place, until, type Instance } from "../testing/instances";
+import { INSTANCE_ADMIN as ADMIN, deliver, kill, launch as launchWith, newInstance, place, sandboxClient, until, type Instance } from "../testing/instances";
 
 /**
  * Two inbox instances as two OS processes (lib/server/testing/instances) on one Postgres
@@ -57,24 +56,7 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     return response.headers.get("set-cookie")!.split(";")[0]!;
   }
 
-  /** The sandbox, as the test's own client (not through either instance). */
-  function api(method: string, path: string, body?: unknown): Promise<Response> {
-    return sandbox.fetch(
-      new Request(`http://sandbox.test${path.startsWith("/_sandbox") ? path : `/v2${path}`}`, {
-        method,
-        headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-  }
-
-  async function eventsAfter(seq: number): Promise<ApiEvent[]> {
-    return eventPage.parse(await (await api("GET", `/events?afterSeq=${seq}&limit=1000`)).json()).data;
-  }
-
-  async function latestSeq(): Promise<number> {
-    return eventPage.parse(await (await api("GET", `/events?afterSeq=${Number.MAX_SAFE_INTEGER}&limit=1`)).json()).lastSeq;
-  }
+  const { api, eventsAfter, latestSeq } = sandboxClient({ fetch: (request) => sandbox.fetch(request) });
 
   /** A contact writes in; returns the events that made, which no instance has heard of yet. */
   async function somethingHappens(content: string, thread = threads[0]!): Promise<ApiEvent[]> {

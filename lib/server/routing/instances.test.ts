@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { ServerType } from "@hono/node-server";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventPage, type ApiEvent } from "@/lib/api/events";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
-import { DEMO_TOKEN } from "../runtime/env";
-import { deliver, kill, launch, newInstance, place, until, type Instance } from "../testing/instances";
+import { deliver, kill, launch, newInstance, place, sandboxClient, until, type Instance } from "../testing/instances";
 
 /**
  * Routing across two inbox instances (OS processes, lib/server/testing/instances) on one
@@ -56,21 +54,7 @@ describe.runIf(serverUrl)("routing on several inbox instances", () => {
     await database?.drop();
   });
 
-  function api(method: string, path: string, body?: unknown): Promise<Response> {
-    return sandbox.fetch(
-      new Request(`http://sandbox.test${path.startsWith("/_sandbox") ? path : `/v2${path}`}`, {
-        method,
-        headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-  }
-
-  async function eventsAfter(seq: number): Promise<ApiEvent[]> {
-    return eventPage.parse(await (await api("GET", `/events?afterSeq=${seq}&limit=1000`)).json()).data;
-  }
-
-  const latestSeq = async () => eventPage.parse(await (await api("GET", `/events?afterSeq=${Number.MAX_SAFE_INTEGER}&limit=1`)).json()).lastSeq;
+  const { api, eventsAfter, latestSeq } = sandboxClient({ fetch: (request) => sandbox.fetch(request) });
 
   /** Someone new writes in; their events are delivered to each instance given, in turn. */
   async function arrive(n: number, to: Instance[]): Promise<string> {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Webhook } from "standardwebhooks";
-import type { ApiEvent } from "@/lib/api/events";
+import { eventPage, type ApiEvent } from "@/lib/api/events";
 import { DEMO_TOKEN } from "../runtime/env";
 
 /**
@@ -115,4 +115,21 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The sandbox as a test's own client (not through any instance): its API, its control API, and its event log. */
+export function sandboxClient(sandbox: { fetch(request: Request): Promise<Response> }) {
+  const api = (method: string, path: string, body?: unknown): Promise<Response> =>
+    sandbox.fetch(
+      new Request(`http://sandbox.test${path.startsWith("/_sandbox") ? path : `/v2${path}`}`, {
+        method,
+        headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  return {
+    api,
+    eventsAfter: async (seq: number): Promise<ApiEvent[]> => eventPage.parse(await (await api("GET", `/events?afterSeq=${seq}&limit=1000`)).json()).data,
+    latestSeq: async (): Promise<number> => eventPage.parse(await (await api("GET", `/events?afterSeq=${Number.MAX_SAFE_INTEGER}&limit=1`)).json()).lastSeq,
+  };
 }
