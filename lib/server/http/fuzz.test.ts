@@ -4,9 +4,13 @@ import * as auth from "@/app/api/auth/[...all]/route";
 import * as events from "@/app/api/events/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as activity from "@/app/api/inbox/activity/route";
+import * as availability from "@/app/api/inbox/availability/route";
 import * as counts from "@/app/api/inbox/counts/route";
 import * as preferences from "@/app/api/inbox/preferences/route";
 import * as reads from "@/app/api/inbox/reads/route";
+import * as routingLink from "@/app/api/inbox/routing/links/[accountLinkId]/route";
+import * as routingMember from "@/app/api/inbox/routing/members/[memberId]/route";
+import * as routing from "@/app/api/inbox/routing/route";
 import * as stageTimes from "@/app/api/inbox/stage-times/route";
 import * as status from "@/app/api/inbox/status/route";
 import * as userPassword from "@/app/api/inbox/users/[userId]/password/route";
@@ -24,6 +28,7 @@ import { errorBody } from "@/lib/api/errors";
 import { presenceBeat } from "@/lib/api/inbox-events";
 import { preferencesPatch } from "@/lib/api/preferences";
 import { readChange } from "@/lib/api/read-state";
+import { availabilityChange, capacityChange, linkRoutingChange } from "@/lib/api/routing";
 import { newUser, passwordReset, userPatch } from "@/lib/api/users";
 import { PEER_ADDRESS_HEADER } from "../accounts/client-address";
 import { teamSettingsPatch } from "../store/settings";
@@ -147,6 +152,7 @@ function generate(): Fuzzed {
     { weight: 45, value: v2Request },
     { weight: 25, value: inboxRequest },
     { weight: 10, value: userRequest },
+    { weight: 5, value: routingRequest },
     { weight: 10, value: sandboxRequest },
     { weight: 10, value: authRequest },
   ])();
@@ -173,6 +179,9 @@ function inboxRequest(): Fuzzed {
     [users, "GET", "/api/inbox/users", null],
     [users, "POST", "/api/inbox/users", newUser],
     [workload, "GET", "/api/inbox/workload", null],
+    [availability, "GET", "/api/inbox/availability", null],
+    [availability, "PUT", "/api/inbox/availability", availabilityChange],
+    [routing, "GET", "/api/inbox/routing", null],
     [presence, "POST", "/api/presence", presenceBeat],
     [settings, "GET", "/api/settings", null],
     [settings, "PATCH", "/api/settings", teamSettingsPatch],
@@ -194,6 +203,15 @@ function userRequest(): Fuzzed {
   ]);
   // Next hands the segment in decoded; one that does not decode never reaches the handler.
   return { module, method, path: `/api/inbox/users/${raw}${suffix}`, params: { userId: safeDecode(raw) }, body: body(schema ? keysOf(schema) : []) };
+}
+
+function routingRequest(): Fuzzed {
+  const [module, name, prefix, schema] = pick<[RouteModule, string, string, unknown]>([
+    [routingLink, "accountLinkId", "links", linkRoutingChange],
+    [routingMember, "memberId", "members", capacityChange],
+  ]);
+  const raw = segment(name);
+  return { module, method: "PUT", path: `/api/inbox/routing/${prefix}/${raw}`, params: { [name]: safeDecode(raw) }, body: body(keysOf(schema)) };
 }
 
 function sandboxRequest(): Fuzzed {
