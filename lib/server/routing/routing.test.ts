@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as availabilityRoute from "@/app/api/inbox/availability/route";
 import * as activityRoute from "@/app/api/inbox/activity/route";
 import * as routingRoute from "@/app/api/inbox/routing/route";
@@ -114,7 +114,12 @@ describe("routing", () => {
     const sams = arrivals.slice(0, 6).filter((id) => assigneeOf(id) === ids.sam);
     const archived = await call(v2, "PATCH", `/api/v2/threads/${sams[0]}`, { cookie: cookies.sam, body: { archived: true } });
     expect(archived.status).toBe(200);
+    // Routing's write waits behind members' own: it asks the budget at background priority.
+    const budget = vi.spyOn(bff.runtime.gateway.budget, "run");
     await settle();
+    expect(budget.mock.calls.map(([priority]) => priority)).not.toContain("write");
+    expect(budget.mock.calls.map(([priority]) => priority)).toContain("background");
+    budget.mockRestore();
     expect(assigneeOf(arrivals[6]!)).toBe(ids.sam);
     expect(assigneeOf(arrivals[7]!)).toBeNull();
     expect((await overview()).queue.items.map((q) => q.threadId)).toEqual([arrivals[7]]);
