@@ -93,8 +93,14 @@ test("a manager sets up balanced routing with capacities; new conversations go o
     await expect.poll(() => assignee(arrivals[2]!)).toBe(first);
     await expect(queue).toContainText("Nothing waits");
 
-    // The conversation says why it was assigned.
+    // The manager steps away and back, beside their name.
     await page.goto(`/?folder=all&thread=${arrivals[2]}`);
+    await page.getByRole("button", { name: /^Available for new conversations/ }).click();
+    await expect(page.getByRole("button", { name: /^Away: no new conversations/ })).toBeVisible();
+    await page.getByRole("button", { name: /^Away: no new conversations/ }).click();
+    await expect(page.getByRole("button", { name: /^Available for new conversations/ })).toBeVisible();
+
+    // The conversation says why it was assigned.
     const who = PEOPLE[ids.indexOf(first!)]!.name;
     const reason = page.getByText(new RegExp(`routing assigned the conversation to ${who} \\(balanced: ${who.split(" ")[0]} had \\d+ open\\)`));
     await expect(reason).toBeVisible();

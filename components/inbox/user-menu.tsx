@@ -26,30 +26,34 @@ export function UserMenu() {
   }
 
   return (
-    <div className="flex shrink-0 items-center gap-2 border-t px-3 py-2">
-      <PersonAvatar name={viewer.name} src={null} className="size-7" />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{viewer.name}</p>
-        <p className="truncate text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</p>
+    <div className="shrink-0 border-t">
+      <div className="px-2 pt-1.5">
+        <AvailabilityToggle />
       </div>
-      <AvailabilityToggle />
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>
-            <KeyboardIcon aria-hidden />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
-      </Tooltip>
-      <ThemeToggle />
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut}>
-            <LogOutIcon aria-hidden />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Sign out</TooltipContent>
-      </Tooltip>
+      <div className="flex items-center gap-2 px-3 pt-1 pb-2">
+        <PersonAvatar name={viewer.name} src={null} className="size-7" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium">{viewer.name}</p>
+          <p className="truncate text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</p>
+        </div>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>
+              <KeyboardIcon aria-hidden />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
+        </Tooltip>
+        <ThemeToggle />
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut}>
+              <LogOutIcon aria-hidden />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>Sign out</TooltipContent>
+        </Tooltip>
+      </div>
     </div>
   );
 }

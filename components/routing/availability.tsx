@@ -43,12 +43,12 @@ export function AvailabilityToggle() {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-7 gap-1.5 px-1.5 text-xs" aria-label={label} aria-pressed={status === "available"} onClick={() => set.mutate(next)}>
-          <CircleIcon className={cn("size-2.5", status === "available" ? "fill-emerald-600 text-emerald-600 dark:fill-emerald-400 dark:text-emerald-400" : "text-muted-foreground")} aria-hidden />
-          {status === "available" ? "Available" : "Away"}
+        <Button variant="ghost" size="sm" className="h-6 shrink-0 gap-1 px-1 text-xs font-normal" aria-label={label} onClick={() => set.mutate(next)}>
+          <CircleIcon className={cn("size-2", status === "available" ? "fill-emerald-600 text-emerald-600 dark:fill-emerald-400 dark:text-emerald-400" : "text-muted-foreground")} aria-hidden />
+          {status === "available" ? "Available for new conversations" : "Away: no new conversations"}
         </Button>
       </TooltipTrigger>
-      <TooltipContent>{status === "available" ? "Routing may give you new conversations. Click to go away." : "Routing gives you nothing new. Click to be available."}</TooltipContent>
+      <TooltipContent>{status === "available" ? "Routing may give you new conversations while you use the inbox. Click to step away." : "Routing gives you nothing new. Click to be available."}</TooltipContent>
     </Tooltip>
   );
 }
