@@ -18,7 +18,7 @@ const PEOPLE = [
   { email: "aiko@acme.test", name: "Aiko Tanaka" },
 ];
 
-test("a manager sets up balanced routing with capacities; new conversations go one each, the overflow waits, and the first member to free up gets it", async ({ page, baseURL }) => {
+test("a manager sets up balanced routing with capacities; new conversations go one each, the overflow waits, and the first member to free up gets it", async ({ page, baseURL, browser }) => {
   test.setTimeout(120_000);
   const api = page.request;
   const headers = { origin: baseURL! };
@@ -93,19 +93,27 @@ test("a manager sets up balanced routing with capacities; new conversations go o
     await expect.poll(() => assignee(arrivals[2]!)).toBe(first);
     await expect(queue).toContainText("Nothing waits");
 
-    // The manager steps away and back, beside their name.
-    await page.goto(`/?folder=all&thread=${arrivals[2]}`);
-    await page.getByRole("button", { name: /^Available for new conversations/ }).click();
-    await expect(page.getByRole("button", { name: /^Away: no new conversations/ })).toBeVisible();
-    await page.getByRole("button", { name: /^Away: no new conversations/ }).click();
-    await expect(page.getByRole("button", { name: /^Available for new conversations/ })).toBeVisible();
-
     // The conversation says why it was assigned.
+    await page.goto(`/?folder=all&thread=${arrivals[2]}`);
     const who = PEOPLE[ids.indexOf(first!)]!.name;
     const reason = page.getByText(new RegExp(`routing assigned the conversation to ${who} \\(balanced: ${who.split(" ")[0]} had \\d+ open\\)`));
     await expect(reason).toBeVisible();
     await reason.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "reports/routing-reason.png" });
+
+    // Aiko steps away and back, beside her name (Aiko: other journeys watch the manager's presence).
+    const aiko = await browser.newContext({ storageState: await sessions[1]!.storageState() });
+    try {
+      const hers = await aiko.newPage();
+      await hers.goto("/");
+      await hers.getByRole("button", { name: /^Available for new conversations/ }).click();
+      await expect(hers.getByRole("button", { name: /^Away: no new conversations/ })).toBeVisible();
+      await expect.poll(async () => ((await (await api.get("/api/inbox/routing")).json()) as RoutingOverview).members.find((m) => m.memberId === ids[1])?.away).toBe("set");
+      await hers.getByRole("button", { name: /^Away: no new conversations/ }).click();
+      await expect(hers.getByRole("button", { name: /^Available for new conversations/ })).toBeVisible();
+    } finally {
+      await aiko.close();
+    }
   } finally {
     await off(page, linkId, ids, baseURL!);
     for (const session of sessions) await session.dispose();
