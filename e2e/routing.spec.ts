@@ -4,7 +4,7 @@ import { sandboxControl, seriousViolations, storageStateOf } from "./helpers";
 
 /**
  * Routing, as a manager sets it up and watches it: balanced on one account link among two
- * available members, each with room for one more conversation than they hold. Three people
+ * available members, each with room for one more conversation from routing. Three people
  * write in: one conversation each, the third waits in the queue; when one member archives
  * theirs, the waiting one goes to them. Only this journey routes, and only on "Acme Events",
  * which no other journey starts conversations on; it turns routing off again at the end.
@@ -42,11 +42,11 @@ test("a manager sets up balanced routing with capacities; new conversations go o
     await expect(page.getByRole("heading", { level: 1, name: "Routing" })).toBeVisible();
     await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
 
-    // Room for exactly one more each: their capacity is what they hold now, plus one.
+    // Room for exactly one more each: their capacity is what routing gave them and they still hold (none on a fresh run), plus one.
     const overview = (await (await api.get("/api/inbox/routing")).json()) as RoutingOverview;
     for (const [i, person] of PEOPLE.entries()) {
-      const open = overview.members.find((m) => m.memberId === ids[i])!.open;
-      await page.getByRole("spinbutton", { name: `${person.name}'s capacity` }).fill(String(open + 1));
+      const routed = overview.members.find((m) => m.memberId === ids[i])!.routed;
+      await page.getByRole("spinbutton", { name: `${person.name}'s capacity` }).fill(String(routed + 1));
       await page.getByRole("button", { name: `Save ${person.name}'s capacity` }).click();
       await expect(page.getByRole("button", { name: `Save ${person.name}'s capacity` })).toBeDisabled();
     }

@@ -10,7 +10,7 @@ import { MAX_CAPACITY, type MemberAvailability } from "@/lib/api/routing";
 import type { Member } from "@/lib/api/team";
 import { useSetCapacity } from "@/lib/client/mutations/routing";
 
-/** Each member's availability and capacity: how many open conversations routing may give them (empty: no limit). */
+/** Each member's availability and capacity: how many open conversations routing may have given them at once (empty: no limit). */
 export function CapacityTable({ members, availability }: { members: Member[] | undefined; availability: MemberAvailability[] }) {
   return (
     <section aria-labelledby="routing-capacity" className="mb-8">
@@ -18,12 +18,12 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
         Members
       </h2>
       <p className="mb-2 text-sm text-muted-foreground">
-        Capacity counts the open conversations assigned to a member, whoever assigned them. A member counts as away when they say so, are signed out, or have not used the inbox for a while.
+        Capacity is how many open conversations routing may have given a member at once: those it gave them that are not archived and still theirs. What you assign by hand is yours to judge; balanced routing still counts it. A member counts as away when they say so, are signed out, or have not used the inbox for a while.
       </p>
       {members ? (
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
-            <caption className="sr-only">Members: availability, open conversations and capacity</caption>
+            <caption className="sr-only">Members: availability, open conversations, those from routing, and capacity</caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -33,7 +33,10 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
                   Availability
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Open now
+                  Open
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  From routing
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Capacity
@@ -55,6 +58,7 @@ export function CapacityTable({ members, availability }: { members: Member[] | u
                       <AvailabilityBadge availability={state} />
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{state?.open ?? 0}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{state?.routed ?? 0}</td>
                     <td className="px-3 py-2">
                       <CapacityField member={member} capacity={state?.capacity ?? null} />
                     </td>

@@ -165,17 +165,14 @@ function LoadTable({ title, rows, max }: { title: string; rows: Row[]; max: numb
   );
 }
 
-/**
- * A member's availability, and against their capacity what capacity counts: every conversation
- * assigned to them that is not archived, message requests included (so it may exceed "Open").
- */
+/** A member's availability, and against their capacity what capacity counts: the open conversations routing gave them. */
 function RoutingLine({ availability }: { availability: MemberAvailability | undefined }) {
   return (
     <div className="ml-8 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
       <AvailabilityBadge availability={availability} />
       {availability?.capacity != null ? (
-        <span className="tabular-nums" title="Open conversations assigned to them, message requests included, against their capacity">
-          · capacity {availability.open}/{availability.capacity}
+        <span className="tabular-nums" title="Open conversations routing gave them, against their capacity">
+          · capacity {availability.routed}/{availability.capacity}
         </span>
       ) : null}
     </div>

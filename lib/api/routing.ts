@@ -9,9 +9,10 @@ import { serviceId, timestamp } from "./primitives";
  *   they are signed out (no live session) or idle (no request and no open tab for
  *   `INBOX_AWAY_AFTER_MINUTES`): `away` then says why.
  * - Per account link, `mode`: `off`, `roundRobin` (in turn, among the chosen members), or
- *   `balanced` (the one with the fewest open conversations). Only `memberIds` chosen for the
- *   link, and available, get conversations; never past their `capacity` (open conversations
- *   assigned to them: not archived, message requests included; null means no limit). A
+ *   `balanced` (the one with the fewest open conversations, however assigned). Only `memberIds`
+ *   chosen for the link, and available, get conversations; never past their `capacity`: how many
+ *   open conversations routing may have given them at once (those it gave that are not archived
+ *   and still theirs; what managers assign by hand is theirs to judge; null means no limit). A
  *   contact whose conversations someone already handles goes back to them when they are
  *   available and below capacity (sticky). Message requests are routed only with `routeRequests`.
  * - The queue: new conversations nobody can take now wait, oldest first, and go to the first
@@ -32,8 +33,10 @@ export const memberAvailability = z.object({
   /** Why not, when not. */
   away: z.enum(AWAY_REASONS).nullable(),
   capacity: z.number().int().nullable(),
-  /** Open conversations assigned to them now, as capacity counts them. */
+  /** Open conversations assigned to them now (not archived, message requests included), however assigned: what `balanced` compares. */
   open: z.number().int(),
+  /** Of those, the ones routing gave them: what `capacity` bounds. */
+  routed: z.number().int(),
   lastSeenAt: timestamp.nullable(),
 });
 export type MemberAvailability = z.infer<typeof memberAvailability>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { choose, plan, type Arrival, type Candidate, type LinkRule } from "./choose";
 
-const member = (memberId: string, over: Partial<Candidate> = {}): Candidate => ({ memberId, name: `${memberId} Surname`, available: true, capacity: null, open: 0, lastAssignedAt: null, ...over });
+const member = (memberId: string, over: Partial<Candidate> = {}): Candidate => ({ memberId, name: `${memberId} Surname`, available: true, capacity: null, open: 0, routed: 0, lastAssignedAt: null, ...over });
 const team = (...members: Candidate[]) => new Map(members.map((m) => [m.memberId, m]));
 const rule = (over: Partial<LinkRule> = {}): LinkRule => ({ mode: "balanced", memberIds: ["ann", "bob", "cyd"], routeRequests: false, lastMemberId: null, ...over });
 const arrival = (threadId: string, arrivedAt: number, over: Partial<Arrival> = {}): Arrival => ({ threadId, accountLinkId: "al1", arrivedAt, isRequest: false, stickyMemberId: null, ...over });
@@ -19,7 +19,7 @@ describe("choosing a member", () => {
   });
 
   it("only chosen, available members below capacity", () => {
-    const members = team(member("ann", { available: false }), member("bob", { capacity: 2, open: 2 }), member("cyd", { open: 9 }), member("dee"));
+    const members = team(member("ann", { available: false }), member("bob", { capacity: 2, open: 5, routed: 2 }), member("cyd", { open: 9 }), member("dee"));
     expect(choose(rule(), members, null)?.memberId).toBe("cyd");
     expect(choose(rule({ memberIds: ["ann", "bob"] }), members, null)).toBeNull();
   });
@@ -33,7 +33,12 @@ describe("choosing a member", () => {
   it("sticky: back to the contact's member when available with room, else by the rule", () => {
     expect(choose(rule(), team(member("ann"), member("bob", { open: 5 })), "bob")).toMatchObject({ memberId: "bob", rule: "sticky" });
     expect(choose(rule(), team(member("ann"), member("bob", { available: false })), "bob")).toMatchObject({ memberId: "ann", rule: "balanced" });
-    expect(choose(rule(), team(member("ann"), member("bob", { capacity: 1, open: 1 })), "bob")).toMatchObject({ memberId: "ann" });
+    expect(choose(rule(), team(member("ann"), member("bob", { capacity: 1, open: 1, routed: 1 })), "bob")).toMatchObject({ memberId: "ann" });
+  });
+
+  it("capacity bounds what routing gave, not what was assigned by hand; balance compares everything open", () => {
+    const members = team(member("ann", { capacity: 2, open: 7, routed: 1 }), member("bob", { capacity: 2, open: 1, routed: 2 }));
+    expect(choose(rule({ memberIds: ["ann", "bob"] }), members, null)).toMatchObject({ memberId: "ann", reason: "balanced: ann had 7 open" });
   });
 });
 
@@ -63,21 +68,25 @@ describe("planning the queue", () => {
       queue.push(arrival(`t${i}`, i));
       // Members close conversations and step away now and then.
       for (const m of members.values()) {
-        if (m.open > 0 && next() < 0.3) m.open -= 1;
+        if (m.routed > 0 && next() < 0.3) {
+          m.routed -= 1;
+          m.open -= 1;
+        }
         if (next() < 0.05) m.available = !m.available;
       }
       const result = plan(queue, rules, members, i);
       for (const { memberId, threadId } of result.assigned) {
         const m = members.get(memberId)!;
         m.open += 1;
-        expect(m.open).toBeLessThanOrEqual(m.capacity!);
+        m.routed += 1;
+        expect(m.routed).toBeLessThanOrEqual(m.capacity!);
         expect(m.available).toBe(true);
         served.push(memberId);
         rules.set("al1", { ...rules.get("al1")!, lastMemberId: memberId });
         queue = queue.filter((a) => a.threadId !== threadId);
       }
       // Whatever still waits does so because nobody has room.
-      if (result.waiting.length) expect([...members.values()].some((m) => m.available && m.open < m.capacity!)).toBe(false);
+      if (result.waiting.length) expect([...members.values()].some((m) => m.available && m.routed < m.capacity!)).toBe(false);
     }
     expect(served.length).toBeGreaterThan(500);
   });
@@ -94,7 +103,7 @@ describe("planning the queue", () => {
     expect(first.waiting).toEqual(["t7", "t8"]);
 
     // Bob archives one: the oldest waiting is his.
-    const after = team(member("ann", { capacity: 2, open: 2 }), member("bob", { capacity: 2, open: 1 }), member("cyd", { capacity: 2, open: 2 }));
+    const after = team(member("ann", { capacity: 2, open: 2, routed: 2 }), member("bob", { capacity: 2, open: 1, routed: 1 }), member("cyd", { capacity: 2, open: 2, routed: 2 }));
     const second = plan(arrivals.filter((a) => first.waiting.includes(a.threadId)), rules, after, 1);
     expect(second.assigned).toEqual([{ threadId: "t7", memberId: "bob", rule: "balanced", reason: "balanced: bob had 1 open" }]);
     expect(second.waiting).toEqual(["t8"]);

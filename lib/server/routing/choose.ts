@@ -6,6 +6,8 @@ import type { RoutingMode } from "@/lib/api/routing";
  * worker (./router) only gathers the state and carries the decisions out.
  *
  * - Only members chosen for the link, available now and below their capacity are eligible.
+ *   Capacity bounds what routing hands out: the open conversations routing gave a member that
+ *   are still theirs (`routed`); what a manager assigns by hand is the manager's call.
  * - Sticky first: a contact someone already handles goes back to them when they are available
  *   and below capacity (chosen for the link or not: the contact is theirs).
  * - `balanced`: fewest open conversations; a tie goes to whoever routing served longest ago,
@@ -19,9 +21,12 @@ export type Candidate = {
   memberId: string;
   name: string;
   available: boolean;
-  /** Open conversations assigned; null: no limit. */
+  /** How many open conversations routing may have given them at once; null: no limit. */
   capacity: number | null;
+  /** Open conversations assigned to them, however assigned: what `balanced` compares. */
   open: number;
+  /** Of those, the ones routing gave them: what `capacity` bounds. */
+  routed: number;
   /** When routing last gave them one (ms), or null. */
   lastAssignedAt: number | null;
 };
@@ -49,7 +54,7 @@ export type Plan = {
 };
 
 export function hasRoom(member: Candidate): boolean {
-  return member.available && (member.capacity === null || member.open < member.capacity);
+  return member.available && (member.capacity === null || member.routed < member.capacity);
 }
 
 /** The member for one arrival, or null when it must wait. */
@@ -94,6 +99,7 @@ export function plan(queue: readonly Arrival[], rules: ReadonlyMap<string, LinkR
     }
     const member = state.get(decision.memberId)!;
     member.open += 1;
+    member.routed += 1;
     member.lastAssignedAt = now;
     if (decision.rule === "roundRobin") places.set(arrival.accountLinkId, decision.memberId);
     result.assigned.push({ threadId: arrival.threadId, ...decision });

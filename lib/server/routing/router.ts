@@ -51,19 +51,33 @@ export function createRouter(options: RouterOptions) {
   let kickTimer: ReturnType<typeof setTimeout> | null = null;
   let sweepTimer: ReturnType<typeof setInterval> | null = null;
 
-  /** Open conversations per member, as capacity counts them: not archived, message requests included; `except` those still queued. */
-  async function openLoads(except: ReadonlySet<string> = new Set()): Promise<Map<string, number>> {
+  /**
+   * Per member: open conversations (not archived, message requests included; `except` those
+   * still queued), and of those the ones routing gave them. With `prune` (the routing instance,
+   * whose index its own writes keep current; another's may lag), routed threads no longer open
+   * and theirs are forgotten on the way.
+   */
+  async function loads(except: ReadonlySet<string> = new Set(), prune = false): Promise<Map<string, { open: number; routed: number }>> {
     await gateway.index.ready();
-    const open = new Map<string, number>();
-    for (const t of gateway.index.all()) if (!t.archived && t.assigneeId && !except.has(t.id)) open.set(t.assigneeId, (open.get(t.assigneeId) ?? 0) + 1);
-    return open;
+    const load = new Map<string, { open: number; routed: number }>();
+    const of = (memberId: string) => load.get(memberId) ?? load.set(memberId, { open: 0, routed: 0 }).get(memberId)!;
+    for (const t of gateway.index.all()) if (!t.archived && t.assigneeId && !except.has(t.id)) of(t.assigneeId).open += 1;
+    const stale: string[] = [];
+    for (const row of await store.routedThreads()) {
+      const thread = gateway.index.get(row.threadId);
+      if (thread && !thread.archived && thread.assigneeId === row.memberId) of(row.memberId).routed += 1;
+      // Not in the index yet is not gone: only a thread seen archived or with someone else is let go.
+      else if (thread) stale.push(row.threadId);
+    }
+    if (prune) await store.forgetRouted(stale);
+    return load;
   }
 
-  async function availability(except?: ReadonlySet<string>): Promise<MemberAvailability[]> {
+  async function availability(except?: ReadonlySet<string>, prune = false): Promise<MemberAvailability[]> {
     const at = now();
-    const [people, rows, signedIn, open] = await Promise.all([options.members(), store.members(), store.signedIn(new Date(at)), openLoads(except)]);
+    const [people, rows, signedIn, load] = await Promise.all([options.members(), store.members(), store.signedIn(new Date(at)), loads(except, prune)]);
     const byId = new Map(rows.map((r) => [r.memberId, r]));
-    return people.map((p) => availabilityOf(p.memberId, byId.get(p.memberId), signedIn.has(p.memberId), open.get(p.memberId) ?? 0, at, options.awayAfterMs));
+    return people.map((p) => availabilityOf(p.memberId, byId.get(p.memberId), signedIn.has(p.memberId), load.get(p.memberId) ?? { open: 0, routed: 0 }, at, options.awayAfterMs));
   }
 
   async function drainOnce(): Promise<void> {
@@ -71,14 +85,14 @@ export function createRouter(options: RouterOptions) {
     const queued = await store.queue();
     if (queued.length === 0) return;
     // A queued conversation its contact's member already holds is not counted against them twice.
-    const [people, states, linkRows, rows] = await Promise.all([options.members(), availability(new Set(queued.map((q) => q.threadId))), store.linkRows(), store.members()]);
+    const [people, states, linkRows, rows] = await Promise.all([options.members(), availability(new Set(queued.map((q) => q.threadId)), true), store.linkRows(), store.members()]);
     const all = gateway.index.all();
     const stateOf = new Map(states.map((s) => [s.memberId, s]));
     const lastAssigned = new Map(rows.map((r) => [r.memberId, r.lastAssignedAt?.getTime() ?? null]));
     const candidates = new Map<string, Candidate>(
       people.map((p) => {
         const state = stateOf.get(p.memberId)!;
-        return [p.memberId, { memberId: p.memberId, name: p.name, available: state.available, capacity: state.capacity, open: state.open, lastAssignedAt: lastAssigned.get(p.memberId) ?? null }];
+        return [p.memberId, { memberId: p.memberId, name: p.name, available: state.available, capacity: state.capacity, open: state.open, routed: state.routed, lastAssignedAt: lastAssigned.get(p.memberId) ?? null }];
       }),
     );
     const rules = new Map<string, LinkRule>(linkRows.map((r) => [r.accountLinkId, { mode: r.mode as LinkRule["mode"], memberIds: r.memberIds, routeRequests: r.routeRequests, lastMemberId: r.lastMemberId }]));
@@ -120,6 +134,7 @@ export function createRouter(options: RouterOptions) {
       }
       const answer: unknown = await response.json().catch(() => null);
       const at = new Date(now());
+      await store.assignedThread(thread.id, decision.memberId, at);
       await store.dequeue([thread.id]);
       await store.assigned(decision.memberId, at);
       if (decision.rule === "roundRobin") await store.setPlace(thread.accountLinkId, decision.memberId);

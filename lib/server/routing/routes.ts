@@ -49,7 +49,7 @@ export async function setCapacity(runtime: Runtime, viewer: SessionViewer, membe
 async function availabilityFor(runtime: Runtime, memberId: string): Promise<MemberAvailability> {
   const found = (await runtime.routing.availability()).find((a) => a.memberId === memberId);
   // A member of the team without an inbox login can never be signed in.
-  return found ?? { memberId, status: "available", available: false, away: "signedOut", capacity: null, open: 0, lastSeenAt: null };
+  return found ?? { memberId, status: "available", available: false, away: "signedOut", capacity: null, open: 0, routed: 0, lastSeenAt: null };
 }
 
 async function requireMembers(runtime: Runtime, viewer: SessionViewer, memberIds: readonly string[]): Promise<void> {

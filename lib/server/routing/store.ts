@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import type { ApiEvent } from "@/lib/api/events";
 import type { AvailabilityStatus, LinkRouting, MemberAvailability } from "@/lib/api/routing";
 import type { Database } from "@/lib/db/connection";
-import { routingLinks, routingMembers, routingQueue, session, user } from "../store/schema";
+import { routingAssignments, routingLinks, routingMembers, routingQueue, session, user } from "../store/schema";
 
 /**
  * What routing keeps in the inbox's database (tables in lib/server/store/schema): each member's
@@ -60,6 +60,18 @@ export function createRoutingStore(db: Database) {
     },
     setPlace: (accountLinkId: string, memberId: string) => db.update(routingLinks).set({ lastMemberId: memberId }).where(eq(routingLinks.accountLinkId, accountLinkId)),
 
+    /** Remembers that routing gave the thread to the member (their capacity counts it while it is open and theirs). */
+    assignedThread: (threadId: string, memberId: string, at: Date) =>
+      db
+        .insert(routingAssignments)
+        .values({ threadId, memberId, assignedAt: at })
+        .onConflictDoUpdate({ target: routingAssignments.threadId, set: { memberId, assignedAt: at } }),
+    routedThreads: () => db.select().from(routingAssignments),
+    /** Forgets routed threads that are no longer open and theirs. */
+    async forgetRouted(threadIds: readonly string[]): Promise<void> {
+      if (threadIds.length) await db.delete(routingAssignments).where(inArray(routingAssignments.threadId, [...threadIds]));
+    },
+
     /** Oldest first. */
     queue: () => db.select().from(routingQueue).orderBy(asc(routingQueue.arrivedAt), asc(routingQueue.threadId)),
 
@@ -92,12 +104,12 @@ export function availabilityOf(
   memberId: string,
   row: MemberRow | undefined,
   signedIn: boolean,
-  open: number,
+  load: { open: number; routed: number },
   now: number,
   awayAfterMs: number,
 ): MemberAvailability {
   const status = (row?.status === "away" ? "away" : "available") as AvailabilityStatus;
   const lastSeen = row?.lastSeenAt?.getTime() ?? null;
   const away = status === "away" ? "set" : !signedIn ? "signedOut" : lastSeen === null || now - lastSeen > awayAfterMs ? "idle" : null;
-  return { memberId, status, available: away === null, away, capacity: row?.capacity ?? null, open, lastSeenAt: lastSeen === null ? null : new Date(lastSeen).toISOString() };
+  return { memberId, status, available: away === null, away, capacity: row?.capacity ?? null, open: load.open, routed: load.routed, lastSeenAt: lastSeen === null ? null : new Date(lastSeen).toISOString() };
 }

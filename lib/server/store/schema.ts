@@ -247,3 +247,13 @@ export const routingQueue = inbox.table(
   },
   (t) => [index("routing_queue_arrived_idx").on(t.arrivedAt)],
 );
+
+/**
+ * The conversations routing assigned, and to whom: what a member's capacity counts are those of
+ * them still open and still theirs (lib/server/routing). One row a thread, the latest routing.
+ */
+export const routingAssignments = inbox.table("routing_assignments", {
+  threadId: text("thread_id").primaryKey(),
+  memberId: text("member_id").notNull(),
+  assignedAt: ts("assigned_at").notNull(),
+});
