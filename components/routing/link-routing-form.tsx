@@ -24,7 +24,7 @@ const MODES: Record<RoutingMode, { label: string; hint: string }> = {
 export function LinkRoutingForm({ link, rule, members, availability }: { link: AccountLink; rule: LinkRouting | undefined; members: Member[] | undefined; availability: MemberAvailability[] }) {
   const id = useId();
   const save = useSetLinkRouting();
-  const saved = { mode: rule?.mode ?? "off", memberIds: rule?.memberIds ?? [], routeRequests: rule?.routeRequests ?? false };
+  const saved = { mode: rule?.mode ?? "off", memberIds: rule?.memberIds ?? [], routeRequests: rule?.routeRequests ?? true };
   const [draft, setDraft] = useState<typeof saved | null>(null);
   const current = draft ?? saved;
   const chosen = new Set(current.memberIds);

@@ -14,7 +14,11 @@ import { serviceId, timestamp } from "./primitives";
  *   open conversations routing may have given them at once (those it gave that are not archived
  *   and still theirs; what managers assign by hand is theirs to judge; null means no limit). A
  *   contact whose conversations someone already handles goes back to them when they are
- *   available and below capacity (sticky). Message requests are routed only with `routeRequests`.
+ *   available and below capacity (sticky).
+ * - Message requests (people new to the account: every new conversation the sandbox's
+ *   `/_sandbox/inbound` starts) are routed when the link's `routeRequests` says so. It is on
+ *   unless the team turns it off: a team that turns routing on wants new people answered, and
+ *   with it off a request waits in Requests for someone to accept it.
  * - The queue: new conversations nobody can take now wait, oldest first, and go to the first
  *   member who frees up.
  */
@@ -70,7 +74,7 @@ export const linkRoutingChange = z.strictObject({
     .array(serviceId)
     .max(MAX_MEMBERS)
     .refine((ids) => new Set(ids).size === ids.length, "memberIds must not repeat a member"),
-  routeRequests: z.boolean().default(false),
+  routeRequests: z.boolean().default(true),
 });
 export type LinkRoutingChange = z.input<typeof linkRoutingChange>;
 

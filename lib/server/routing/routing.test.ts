@@ -82,7 +82,8 @@ describe("routing", () => {
       const capacity = await call(capacityRoute, "PUT", `/api/inbox/routing/members/${ids[name]}`, { cookie: manager, params: { memberId: ids[name]! }, body: { capacity: 2 } });
       expect(capacity.status).toBe(200);
     }
-    const rule = { mode: "balanced", memberIds: Object.values(ids), routeRequests: true };
+    // No routeRequests: the sandbox's new conversations are requests, routed unless a link says not.
+    const rule = { mode: "balanced", memberIds: Object.values(ids) };
     const put = await call(linkRoute, "PUT", `/api/inbox/routing/links/${linkId}`, { cookie: manager, params: { accountLinkId: linkId }, body: rule });
     expect(put.status).toBe(200);
 

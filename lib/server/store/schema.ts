@@ -227,7 +227,7 @@ export const routingLinks = inbox.table("routing_links", {
   accountLinkId: text("account_link_id").primaryKey(),
   mode: text("mode").notNull().default("off"),
   memberIds: jsonb("member_ids").$type<string[]>().notNull().default([]),
-  routeRequests: boolean("route_requests").notNull().default(false),
+  routeRequests: boolean("route_requests").notNull().default(true),
   lastMemberId: text("last_member_id"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
