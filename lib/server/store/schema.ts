@@ -257,3 +257,56 @@ export const routingAssignments = inbox.table("routing_assignments", {
   memberId: text("member_id").notNull(),
   assignedAt: ts("assigned_at").notNull(),
 });
+
+/**
+ * Work due at a time (lib/server/scheduler): a snooze waking, a follow-up reminder, later a
+ * scheduled send. Claimed with `FOR UPDATE SKIP LOCKED`, so each runs on one instance; a claim
+ * holds a lease on the database's own clock, so work whose instance died runs again. `dueAt`
+ * is on the scheduler's clock (the sandbox's in demo mode). `key` names the one pending job of
+ * a thing (`snooze:<threadId>`): scheduling it again moves that job rather than adding one.
+ */
+export const scheduledJobs = inbox.table(
+  "scheduled_jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    dueAt: ts("due_at").notNull(),
+    payload: jsonb("payload"),
+    /** `pending`, `running` (claimed, until `leaseUntil`), `done`, `failed` or `cancelled`. */
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseUntil: ts("lease_until"),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("scheduled_jobs_due_idx").on(t.state, t.dueAt),
+    uniqueIndex("scheduled_jobs_pending_key_idx").on(t.key).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
+ * A conversation put away until a time or a reply (`snooze`), or watched for a reply after a
+ * send (`followUp`), by one member for the whole team (lib/server/snoozes). `state` is
+ * `waiting`, then `returned` when it came back (`reason`: `time`, `reply` or `noReply`), until
+ * someone dismisses the mark. `until` is on the scheduler's clock; null: until the contact replies.
+ */
+export const threadSnoozes = inbox.table(
+  "thread_snoozes",
+  {
+    threadId: text("thread_id").notNull(),
+    kind: text("kind").notNull(),
+    state: text("state").notNull(),
+    until: ts("until"),
+    /** The snooze's or the watched send's time, on the scheduler's clock: "no reply since …". */
+    since: ts("since").notNull(),
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    reason: text("reason"),
+    returnedAt: ts("returned_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.kind] }), index("thread_snoozes_state_idx").on(t.state)],
+);
