@@ -9,6 +9,7 @@ import { readChange, readMarks } from "./read-state";
 import { newSavedReply, savedReply, savedReplyList, savedReplyPatch } from "./saved-replies";
 import { availabilityChange, availabilityList, capacityChange, linkRouting, linkRoutingChange, memberAvailability, routingOverview } from "./routing";
 import { searchPage, searchQuery } from "./search";
+import { newFollowUp, newSnooze, snooze, snoozeList, snoozeTarget } from "./snoozes";
 import type { Role } from "./roles";
 import { teamSettings, teamSettingsPatch } from "./settings";
 import { inboxUser, newUser, passwordReset, userList, userPatch } from "./users";
@@ -95,6 +96,11 @@ export const INBOX_ENDPOINTS = {
   "savedReplies.update": { method: "PATCH", path: "/api/inbox/saved-replies/:replyId", allow: member, body: savedReplyPatch, response: savedReply },
   "savedReplies.delete": { method: "DELETE", path: "/api/inbox/saved-replies/:replyId", allow: member, response: noContent },
   "search.messages": { method: "GET", path: "/api/inbox/search", allow: member, query: searchQuery, response: searchPage },
+  // Lists only threads the viewer may see (lib/server/snoozes/answers); writes name their thread.
+  "snoozes.list": { method: "GET", path: "/api/inbox/snoozes", allow: member, response: snoozeList },
+  "snoozes.create": { method: "POST", path: "/api/inbox/snoozes", allow: member, body: newSnooze, response: snooze, visible: { thread: "threadId" } },
+  "snoozes.delete": { method: "DELETE", path: "/api/inbox/snoozes", allow: member, query: snoozeTarget, response: noContent, visible: { thread: "threadId" } },
+  "followUps.create": { method: "POST", path: "/api/inbox/follow-ups", allow: member, body: newFollowUp, response: snooze, visible: { thread: "threadId" } },
   "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
   "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },
   "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: teamWorkload },

@@ -10,6 +10,7 @@ import { serviceId } from "./primitives";
  * - `resync`: the browser may have missed changes (it was away too long, or the server lost
  *   events beyond the API's replay window): read everything again.
  * - `presence`: who is viewing or typing in a thread (lib/server/events/presence).
+ * - `snooze`: the thread's snooze or follow-up reminder changed, or it came back (lib/api/snoozes).
  */
 export const inboxEvent = z.discriminatedUnion("type", [
   z.object({
@@ -27,6 +28,7 @@ export const inboxEvent = z.discriminatedUnion("type", [
     threadId: z.string(),
     people: z.array(z.object({ userId: z.string(), name: z.string(), typing: z.boolean() })),
   }),
+  z.object({ type: z.literal("snooze"), threadId: z.string() }),
 ]);
 export type InboxEvent = z.infer<typeof inboxEvent>;
 

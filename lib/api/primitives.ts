@@ -56,3 +56,13 @@ export const cursor = z.string().min(1);
 
 /** At most 4 `expand` values in one request. */
 export const MAX_EXPAND = 4;
+
+/** Whether the runtime knows an IANA time zone by this name (`Europe/Berlin`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

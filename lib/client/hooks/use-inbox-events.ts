@@ -7,6 +7,7 @@ import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { pipelineQueries } from "@/lib/client/queries/pipeline";
+import { snoozeQueries } from "@/lib/client/queries/snoozes";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { usePresenceStore } from "@/lib/client/stores/presence";
@@ -58,7 +59,7 @@ export function useInboxEvents(): void {
     source.addEventListener("open", () => {
       if (wasOpen && lost) {
         // Back after a break the stream could not resume across: read again what is on screen.
-        for (const key of [threadQueries.all(), inboxQueries.counts().queryKey, contactQueries.all()]) touch(key);
+        for (const key of [threadQueries.all(), inboxQueries.counts().queryKey, contactQueries.all(), snoozeQueries.all()]) touch(key);
       }
       wasOpen = true;
       lost = false;
@@ -81,6 +82,13 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
   }
   if (event.type === "presence") {
     usePresenceStore.getState().set(event.threadId, event.people);
+    return;
+  }
+  if (event.type === "snooze") {
+    // A snooze moves its thread between the folders and the Snoozed view.
+    touch(snoozeQueries.all());
+    touch(threadQueries.lists());
+    touch(inboxQueries.counts().queryKey);
     return;
   }
   const { apiType, threadId, contactId } = event;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { FIRST_NAME_VARIABLE, HOURLY_RATE, type Campaign } from "@/lib/api/outreach/campaigns";
+import { isTimeZone } from "@/lib/api/primitives";
 import type { Database } from "@/lib/db/connection";
 import { accountLinks, campaignLists, campaigns, campaignSteps, outreachLists } from "../schema";
 import { ensureCampaignTargets, previewTargetCount, targetNumbers } from "./campaign-targets";
@@ -137,15 +138,6 @@ export async function campaignIssues(db: Database, teamId: string, campaign: Cam
 function withFirstName(variables: CampaignRow["customVariables"]): CampaignRow["customVariables"] {
   if (Object.hasOwn(variables, FIRST_NAME_VARIABLE)) return variables;
   return { [FIRST_NAME_VARIABLE]: { displayName: "First name", description: "The lead's first name, from their profile" }, ...variables };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function round(n: number): number {

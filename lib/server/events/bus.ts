@@ -25,7 +25,9 @@ import type { PresenceBeat } from "./presence";
  *   the others send their own tabs' beats again.
  * - **Sessions.** A user removed or changed (role, member, password), or the team's visibility
  *   changed: `sessions` tells the others, whose open event streams check their session again.
- * - **Read state** and de-duplication are tables, shared as they are.
+ * - **Read state**, snoozes and de-duplication are tables, shared as they are; a snooze that
+ *   changed is announced (`snoozes`) so every instance tells its own browsers. Timed work is
+ *   claimed row by row (lib/server/scheduler), so it needs no leader.
  *
  * Postgres carries messages with NOTIFY on one channel (delivered on commit, to every
  * listener of the database). A NOTIFY payload holds under 8000 bytes, so larger messages go
@@ -47,6 +49,8 @@ export type BusMessage =
   /** An instance has just started listening: the others tell it what only memory holds (presence). */
   | { type: "hello" }
   | { type: "presence"; beat: PresenceBeat }
+  /** Snoozes or reminders of these threads changed (lib/server/snoozes): each instance tells its browsers. */
+  | { type: "snoozes"; threadIds: string[] }
   /** That user (or, with null, every user) changed: open event streams check their session again. */
   | { type: "sessions"; userId: string | null };
 

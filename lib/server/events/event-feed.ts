@@ -83,6 +83,8 @@ export type EventFeedOptions = {
   onClaimed?: (tx: Database, events: ApiEvent[]) => Promise<void>;
   /** After events were applied here, however they came (claimed here or told by another instance). */
   onApplied?: (events: readonly ApiEvent[]) => void;
+  /** After applying events this instance claimed, outside their transaction, so each is heard here once across instances (snoozes wake on replies). */
+  afterClaimed?: (events: readonly ApiEvent[]) => Promise<void>;
   now?: () => number;
   /** Replay cadence, in ms (lib/server/events/replay-cadence). */
   intervals?: ReplayIntervals;
@@ -143,6 +145,9 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     // A new event at or behind the cursor: the API's history may have started over; replay checks.
     if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
     await apply(applied, source);
+    if (applied.length && options.afterClaimed) {
+      await options.afterClaimed(applied).catch((error: unknown) => log.error({ error: errorField(error) }, "acting on claimed events failed"));
+    }
     if (track(sorted)) await cursor.save(lastSeq!);
     return applied;
   }

@@ -54,8 +54,14 @@ export type Gateway = {
   rebuild(): Promise<void>;
 };
 
-/** `observer` hears of the messages read upstream and the events applied (message search, lib/server/search/feed). */
-export function createGateway(upstream: Upstream, options: { budget?: Budget; cache?: ReadCache; observer?: MessageObserver } = {}): Gateway {
+/**
+ * `observer` hears of the messages read upstream and the events applied (message search, lib/server/search/feed);
+ * `snoozed` names the threads kept out of the open folders (lib/server/snoozes).
+ */
+export function createGateway(
+  upstream: Upstream,
+  options: { budget?: Budget; cache?: ReadCache; observer?: MessageObserver; snoozed?: () => Promise<ReadonlySet<string>> } = {},
+): Gateway {
   const budget = options.budget ?? createBudget();
   const cache = options.cache ?? createReadCache();
   const observer = options.observer;
@@ -136,6 +142,7 @@ export function createGateway(upstream: Upstream, options: { budget?: Budget; ca
       return threadSchema.parse(JSON.parse(answer.body)) as IndexedThread;
     },
     context: queryContext,
+    snoozed: options.snoozed,
   });
 
   /** An answer served by the gateway itself, with the budget's latest rate-limit headers. */

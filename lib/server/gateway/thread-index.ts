@@ -1,4 +1,5 @@
 import "server-only";
+import { hidesSnoozed } from "@/lib/api/snoozes";
 import { FOLDERS, inFolder, type Folder, type Thread } from "@/lib/api/threads";
 import type { Contact } from "@/lib/api/contacts";
 import { canSee, type Viewer } from "../access/visibility";
@@ -25,6 +26,8 @@ export type ThreadIndexSource = {
   /** One thread, expanded; null when it no longer exists. */
   loadOne(threadId: string): Promise<IndexedThread | null>;
   context(): Promise<QueryContext>;
+  /** Threads snoozed now (lib/server/snoozes): out of the open folders and their counts. */
+  snoozed?(): Promise<ReadonlySet<string>>;
 };
 
 export type ThreadIndex = {
@@ -56,6 +59,7 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
   let loaded = false;
   // Changes that arrive while the index is being read are applied again once it is.
   let pendingRefresh = new Set<string>();
+  const snoozed = () => source.snoozed?.() ?? Promise.resolve(new Set<string>());
 
   function load(): Promise<void> {
     loading ??= (async () => {
@@ -78,7 +82,7 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
     isReady: () => loaded,
     async list(query, viewer) {
       await load();
-      return queryThreads(threads.values(), query, await source.context(), (t) => canSee(t, viewer));
+      return queryThreads(threads.values(), query, await source.context(), (t) => canSee(t, viewer), await snoozed());
     },
     get: (id) => threads.get(id),
     contact(contactId) {
@@ -88,7 +92,7 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
     all: () => [...threads.values()],
     async counts(viewer, isUnread) {
       await load();
-      return countThreads([...threads.values()].filter((t) => canSee(t, viewer)), viewer.memberId, isUnread);
+      return countThreads([...threads.values()].filter((t) => canSee(t, viewer)), viewer.memberId, isUnread, await snoozed());
     },
     upsert(thread) {
       const old = threads.get(thread.id);
@@ -134,7 +138,7 @@ export function createThreadIndex(source: ThreadIndexSource): ThreadIndex {
   return index;
 }
 
-export function countThreads(list: readonly Thread[], memberId: string, isUnread: (thread: Thread) => boolean = (t) => t.unread): Counts {
+export function countThreads(list: readonly Thread[], memberId: string, isUnread: (thread: Thread) => boolean = (t) => t.unread, snoozed: ReadonlySet<string> = new Set()): Counts {
   const tally = () => ({ total: 0, unread: 0 });
   const folders = Object.fromEntries(FOLDERS.map((f) => [f, tally()])) as Counts["folders"];
   const mine = tally();
@@ -145,9 +149,10 @@ export function countThreads(list: readonly Thread[], memberId: string, isUnread
     if (isUnread(thread)) into.unread += 1;
   };
   for (const thread of list) {
-    for (const folder of FOLDERS) if (inFolder(thread, folder)) add(folders[folder], thread);
-    // The queues are of open work: what sits in the inbox, not what was archived.
-    if (!inFolder(thread, "inbox")) continue;
+    const away = snoozed.has(thread.id);
+    for (const folder of FOLDERS) if (inFolder(thread, folder) && !(away && hidesSnoozed(folder))) add(folders[folder], thread);
+    // The queues are of open work: what sits in the inbox, not what was archived or snoozed.
+    if (!inFolder(thread, "inbox") || away) continue;
     if (memberId && thread.assigneeId === memberId) add(mine, thread);
     if (thread.assigneeId === null) add(unassigned, thread);
     else add((byAssignee[thread.assigneeId] ??= tally()), thread);

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import type { Status, Tag } from "@/lib/api/labels";
 import { PAGE_LIMIT, SERVICE_ID_PATTERN } from "@/lib/api/primitives";
+import { hidesSnoozed } from "@/lib/api/snoozes";
 import { inFolder, threadListQuery, threadSearchText, type Thread, type ThreadExpand } from "@/lib/api/threads";
 import type { z } from "zod";
 
@@ -28,6 +29,7 @@ export function queryThreads(
   query: ThreadQuery,
   context: QueryContext,
   visible: (thread: IndexedThread) => boolean = () => true,
+  snoozed: ReadonlySet<string> = new Set(),
 ): { data: Thread[]; nextCursor: string | null } {
   const filters = filterKey(query);
   const oldest = query.order === "oldest";
@@ -38,9 +40,12 @@ export function queryThreads(
   const statusIds = query.status ? refIds(query.status, context.statuses) : null;
   const needle = query.q?.toLowerCase();
 
+  const folder = query.folder ?? "inbox";
+  const awayFromFolder = hidesSnoozed(folder);
   const matches: IndexedThread[] = [];
   for (const thread of all) {
-    if (!inFolder(thread, query.folder ?? "inbox")) continue;
+    if (!inFolder(thread, folder)) continue;
+    if (awayFromFolder && snoozed.has(thread.id)) continue;
     if (query.accountLinkId && !query.accountLinkId.includes(thread.accountLinkId)) continue;
     if (query.campaignId && (thread.campaignId === null || !query.campaignId.includes(thread.campaignId))) continue;
     if (query.contactId && thread.contactId !== query.contactId) continue;

@@ -37,6 +37,8 @@ export async function relaySandbox(request: Request, runtime: Runtime, viewer: S
     const rebuilt = runtime.events.restarted().catch((error: unknown) => log.error({ error: errorField(error) }, "rebuilding after the sandbox's reset failed"));
     await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, RESET_REBUILD_WAIT_MS).unref())]);
   }
+  // The sandbox's clock is the scheduler's in demo mode: what its move made due runs now.
+  if (answer.ok && request.method === "POST" && path.startsWith("/_sandbox/clock")) runtime.scheduler.wake();
   const out = new Headers();
   for (const name of ["content-type", "content-disposition", "x-content-type-options", "cache-control", "x-request-id", "retry-after"]) {
     const value = answer.headers.get(name);

@@ -26,6 +26,10 @@ import { createSearchFeed, type SearchFeed } from "../search/feed";
 import { messagesPage } from "../search/answer";
 import { inboxSenders } from "../search/senders";
 import { createRouter, type Router } from "../routing/router";
+import { schedulerClock } from "../scheduler/clock";
+import { createScheduler, type Scheduler } from "../scheduler/scheduler";
+import { createSnoozes, type Snoozes } from "../snoozes/snoozes";
+import { returnToInbox } from "../snoozes/return";
 
 /**
  * The inbox's server side, composed once: configuration, database, logins, users, settings
@@ -52,6 +56,9 @@ export type Runtime = {
   /** Message text for search (lib/server/search), fed by the gateway. */
   search: MessageSearch;
   searchFeed: SearchFeed;
+  /** Timed work, once across instances, on the one clock (lib/server/scheduler). */
+  scheduler: Scheduler;
+  snoozes: Snoozes;
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
@@ -102,7 +109,20 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     senders: (ids) => inboxSenders(database.db, ids),
     memberNames: async () => new Map((await users.list()).flatMap((u) => (u.memberId ? [[u.memberId, u.name] as const] : []))),
   });
-  const gateway = createGateway(upstream, { observer: searchFeed });
+  // The sandbox's clock in demo mode moves by jumps: a short tick brings what it made due promptly.
+  const scheduler = createScheduler({ db: database.db, clock: schedulerClock(upstream), tickMs: config.mode === "demo" ? 1_000 : 15_000 });
+  const snoozesChanged = (threadIds: string[]) => {
+    for (const threadId of threadIds) hub.publish({ type: "snooze", threadId });
+    bus.send({ type: "snoozes", threadIds }).catch((error: unknown) => log.error({ error: errorField(error) }, "telling other instances of a snooze failed"));
+  };
+  const snoozes = createSnoozes({
+    db: database.db,
+    scheduler,
+    thread: (id) => gateway.index.get(id),
+    onChange: snoozesChanged,
+    onReturn: (threadId) => returnToInbox(gateway, threadId),
+  });
+  const gateway = createGateway(upstream, { observer: searchFeed, snoozed: () => snoozes.snoozedIds() });
   const share = (beat: PresenceBeat) =>
     void bus.send({ type: "presence", beat }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing presence failed"));
   const presence = createPresence({ publish: (event) => hub.publish(event), share });
@@ -110,6 +130,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     if (message.type === "presence") presence.receive(message.beat);
     if (message.type === "hello") presence.local().forEach(share);
     if (message.type === "sessions") hub.recheck(message.userId);
+    if (message.type === "snoozes") for (const threadId of message.threadIds) hub.publish({ type: "snooze", threadId });
   });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
@@ -136,6 +157,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
     onClaimed: routing.onClaimed,
     onApplied: () => routing.kick(),
+    afterClaimed: (claimed) => snoozes.applyEvents(claimed),
   });
   let draining = false;
   // Work begun at start (below) that uses the database: a stop right after a start lets it finish first.
@@ -152,6 +174,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     activity,
     search,
     searchFeed,
+    scheduler,
+    snoozes,
     signInThrottle,
     gateway,
     hub,
@@ -169,6 +193,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
       events.stop();
       presence.stop();
       await routing.stop();
+      await scheduler.stop();
       await Promise.allSettled(begun);
       await searchFeed.idle();
       await bus.close();
@@ -194,6 +219,8 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     begun.push(gateway.index.ready().catch((error: unknown) => log.error({ error: errorField(error) }, "reading the team's threads failed")));
     events.start();
     routing.start();
+    // Work that came due while the inbox was down runs now.
+    scheduler.start();
     if (config.mode === "demo" && webhookSecret) {
       subscribed = true;
       begun.push(
