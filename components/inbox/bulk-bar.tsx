@@ -4,6 +4,7 @@ import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, Ma
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
+import { SnoozeMenu } from "@/components/snooze/snooze-menu";
 import { cn } from "@/components/ui/cn";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -136,6 +137,8 @@ function BulkToolbar({ selected, lookups, disabled, onRun }: { selected: Thread[
           <ArchiveRestoreIcon aria-hidden />
         </IconButton>
       ) : null}
+      {/* Snoozes are the inbox's own: one request each to the inbox's server, none upstream. */}
+      <SnoozeMenu threadIds={selected.map((t) => t.id)} compact onSnoozed={() => useSelectionStore.getState().clear()} />
       <IconButton label="Mark read" disabled={disabled} onClick={() => onRun({ kind: "read", read: true })}>
         <MailOpenIcon aria-hidden />
       </IconButton>

@@ -7,6 +7,7 @@ import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panel
 
 import { ContactSidebar } from "@/components/contact/contact-sidebar";
 import { ThreadPane } from "@/components/thread/thread-pane";
+import { SnoozeDialog } from "@/components/snooze/snooze-dialog";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
@@ -17,6 +18,9 @@ import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
+import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
+import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
+import { snoozeMark } from "@/lib/client/snooze-marks";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
 import { filtersOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { viewTitle } from "@/lib/client/list/view-title";
@@ -67,7 +71,9 @@ function Inbox() {
   useResumeOutbox();
   const [params, setParams] = useInboxParams();
   const filters = useMemo(() => filtersOf(params), [params]);
-  const list = useThreadList(filters);
+  const folderList = useThreadList(filters);
+  const snoozedList = useSnoozedList();
+  const list = params.view === "snoozed" ? snoozedList : folderList;
   const lookups = useRowLookups();
   const filterNames = useFilterNames();
   const isPhone = useMediaQuery(PHONE_QUERY);
@@ -175,6 +181,18 @@ function Inbox() {
       )}
       <CommandPalette target={target} rows={list.rows} open={open} openHit={openHit} searchMessages={searchMessages} setParams={setParams} />
       <ThreadPickers thread={target} />
+      <SnoozeDialog
+        onSnoozed={(ids) => {
+          // Out of the list at once, as an archive is; the open one makes way for the next row.
+          const first = list.rows.findIndex((r) => ids.includes(r.id));
+          const after = list.rows.slice(first + 1).find((r) => !ids.includes(r.id));
+          ids.forEach(list.remove);
+          if (params.thread && ids.includes(params.thread)) {
+            if (after) open(after, "replace");
+            else close();
+          }
+        }}
+      />
       <ShortcutSheet />
     </>
   );
@@ -233,6 +251,7 @@ function useRowLookups(): RowLookups {
   const colors = useQuery(teamQueries.colors());
   const platforms = useQuery(teamQueries.platforms());
   const links = useQuery(teamQueries.accountLinks());
+  const { byThread, inboxNow } = useSnoozes();
   return useMemo(
     () => ({
       members: new Map(members.data?.map((m) => [m.id, m])),
@@ -241,7 +260,11 @@ function useRowLookups(): RowLookups {
       colors: colors.data,
       platformNames: new Map(platforms.data?.map((p) => [p.platform, p.name])),
       linkPlatforms: new Map(links.data?.map((l) => [l.id, l.platform])),
+      snoozeMarks: new Map([...byThread].flatMap(([id, entries]) => {
+        const mark = snoozeMark(entries, inboxNow());
+        return mark ? [[id, mark] as const] : [];
+      })),
     }),
-    [members.data, tags.data, statuses.data, colors.data, platforms.data, links.data],
+    [members.data, tags.data, statuses.data, colors.data, platforms.data, links.data, byThread, inboxNow],
   );
 }

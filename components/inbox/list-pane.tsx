@@ -13,7 +13,7 @@ import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
 import { filtersOf, type InboxParams } from "@/lib/client/list/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
-import type { useThreadList } from "@/lib/client/hooks/use-thread-list";
+import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { normalizeFilters } from "@/lib/client/queries/threads";
 import { useBulkStore } from "@/lib/client/stores/bulk";
@@ -48,7 +48,7 @@ export function ListPane({
   onFilter: (change: FilterChange) => void;
   /** Shows the messages `q` finds (a text), or the conversations again (null). */
   onSearchMessages: (q: string | null) => void;
-  list: ReturnType<typeof useThreadList>;
+  list: ThreadListSource;
   lookups: RowLookups;
   cursorId: string | null;
   onOpen: (thread: Thread) => void;
@@ -60,9 +60,10 @@ export function ListPane({
 }) {
   const campaignIds = [...new Set(list.rows.map((t) => t.campaignId).filter((id): id is string => Boolean(id)))];
   const filtered = Object.entries(params).some(
-    ([k, v]) => !["folder", "thread", "order", "searchIn"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
+    ([k, v]) => !["folder", "thread", "order", "searchIn", "view"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
   );
   const searchingMessages = params.searchIn === "messages" && Boolean(params.q);
+  const snoozedView = params.view === "snoozed";
   const filters = filtersOf(params);
   const viewKey = viewKeyOf(filters);
   const { selection } = useViewSelection(viewKey);
@@ -95,7 +96,7 @@ export function ListPane({
           {title}
         </h1>
         <UpdatesPill count={list.pendingCount} onApply={list.apply} />
-        <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />
+        {snoozedView ? null : <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />}
       </header>
       <SearchBox
         value={params.q ?? ""}
@@ -154,7 +155,7 @@ export function ListPane({
  * Rows an undo brought back arrive as fresh data, which the list would hold behind "N
  * updated"; the person asked for them, so they show at once.
  */
-function useShowRestored(list: ReturnType<typeof useThreadList>) {
+function useShowRestored(list: ThreadListSource) {
   const restoredCount = useBulkStore((s) => s.restoredCount);
   const shown = useRef(restoredCount);
   const { pendingCount, apply } = list;
@@ -281,6 +282,7 @@ function SearchBox({
 }
 
 function emptyState(params: InboxParams, filtered: boolean): { title: string; hint: string } {
+  if (params.view === "snoozed") return { title: "Nothing snoozed", hint: "Snooze a conversation with z to put it away until later or until the contact replies." };
   if (filtered) return { title: "No conversations match", hint: "Remove a filter or change the search to see more." };
   switch (params.folder) {
     case "inbox":

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import {
+  AlarmClockIcon,
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
@@ -93,6 +94,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
               />
             );
           })}
+          <NavItem href={`/${inboxHref({ view: "snoozed" })}`} active={view === "snoozed"} Icon={AlarmClockIcon} label="Snoozed" onNavigate={onNavigate} />
         </ul>
 
         <Section title="Queues">

@@ -44,7 +44,7 @@ export function ThreadPickers({ thread }: { thread: Thread | null }) {
   );
 }
 
-function PickerDialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: string; children: React.ReactNode }) {
+export function PickerDialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: string; children: React.ReactNode }) {
   const opener = useRef<Element | null>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>

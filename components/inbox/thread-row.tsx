@@ -10,6 +10,9 @@ import { colorHex, fullTime, listTime, personName, waited } from "@/lib/client/f
 import { useOthersIn } from "@/lib/client/hooks/use-presence";
 import { useViewer } from "@/lib/client/viewer";
 
+import { SnoozeBadge } from "@/components/snooze/snooze-badge";
+import type { SnoozeMark } from "@/lib/client/snooze-marks";
+
 import { LastMessagePreview } from "./last-message-preview";
 
 /** What rows look up by ID: the team's members, tags, statuses, colors and platform names. */
@@ -21,6 +24,8 @@ export type RowLookups = {
   platformNames: ReadonlyMap<string, string>;
   /** Account link ID → platform. */
   linkPlatforms: ReadonlyMap<string, string>;
+  /** What a conversation's snooze or reminder says (lib/client/snooze-marks), by thread. */
+  snoozeMarks?: ReadonlyMap<string, SnoozeMark>;
 };
 
 /**
@@ -64,6 +69,7 @@ export const ThreadRow = memo(function ThreadRow({
   const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;
   const tags = (thread.contact?.tagIds ?? []).map((id) => lookups.tags.get(id)).filter((t): t is Tag => Boolean(t));
   const status = thread.contact?.statusId ? lookups.statuses.get(thread.contact.statusId) : undefined;
+  const mark = lookups.snoozeMarks?.get(thread.id);
   const waitingSince = showWait && thread.lastMessage?.direction === "inbound" ? thread.lastMessage.sentAt : null;
 
   return (
@@ -100,6 +106,7 @@ export const ThreadRow = memo(function ThreadRow({
         </p>
         <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
           <span className="shrink-0 rounded border px-1.5 py-px">{platformName}</span>
+          {mark ? <SnoozeBadge mark={mark} /> : null}
           {thread.isRequest ? (
             <span className="inline-flex shrink-0 items-center gap-1 rounded bg-amber-100 px-1.5 py-px text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
               <MailQuestionIcon className="size-3" aria-hidden />
@@ -196,6 +203,8 @@ export function rowLabel(thread: Thread, lookups: RowLookups, unread: boolean, o
   // Worded apart from "unread", which is the viewer's own.
   if (ownerUnread) parts.push("not yet read by the team owner");
   if (thread.isRequest) parts.push("message request");
+  const mark = lookups.snoozeMarks?.get(thread.id);
+  if (mark) parts.push(mark.label.toLowerCase());
   if (thread.activity.preview) parts.push(thread.activity.preview);
   const assignee = thread.assigneeId ? lookups.members.get(thread.assigneeId) : undefined;
   if (assignee) parts.push(`assigned to ${assignee.name}`);

@@ -5,6 +5,7 @@ import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type Form
 import TextareaAutosize from "react-textarea-autosize";
 import { useThrottledCallback } from "use-debounce";
 
+import { FollowUpButton, useFollowUpChoice } from "@/components/snooze/follow-up-button";
 import { AttachButton } from "@/components/thread/attach-button";
 import { AttachmentChips } from "@/components/thread/attachment-chips";
 import { DropHint, FailedNotice } from "@/components/thread/composer-notices";
@@ -92,6 +93,7 @@ export function Composer({
   const [dragging, setDragging] = useState(false);
   const picker = useSavedReplyPicker({ textarea, draft, setDraft: (text) => setDraft(threadId, text), values: replyValues });
 
+  const reminder = useFollowUpChoice(threadId);
   const typing = useThrottledCallback(() => sendTyping?.(), TYPING_INTERVAL_MS, { leading: true, trailing: false });
 
   const length = characterCount(draft.trim());
@@ -106,6 +108,7 @@ export function Composer({
   const submit = () => {
     if (!canSend || outgoing === null) return;
     if (!onSend(draft, outgoing)) return;
+    reminder.commit();
     setDraft(threadId, "");
     clearFiles(threadId);
     setRefusal(null);
@@ -247,6 +250,7 @@ export function Composer({
             accept={attach.limits?.mimeTypes?.join(",") || undefined}
             onFiles={takeFiles}
           />
+          <FollowUpButton days={reminder.days} onChange={reminder.setDays} disabled={blocked} />
           <p id={hintId} className={cn("hidden min-w-0 flex-1 truncate text-xs text-muted-foreground", !blocked && "@md:block")}>
             <kbd className="font-sans font-medium">Enter</kbd> to send, <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line
           </p>

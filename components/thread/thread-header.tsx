@@ -3,6 +3,7 @@
 import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, ChevronLeftIcon, MailIcon, MailOpenIcon, MailQuestionIcon, PanelRightCloseIcon, PanelRightOpenIcon, Trash2Icon, UserPlusIcon, UserRoundIcon } from "lucide-react";
 import { useState } from "react";
 import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
+import { SnoozeMenu } from "@/components/snooze/snooze-menu";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -91,6 +92,7 @@ export function ThreadHeader({
           <IconButton label={thread.archived ? "Unarchive" : "Archive"} shortcut="archive" onClick={onArchive}>
             {thread.archived ? <ArchiveRestoreIcon aria-hidden /> : <ArchiveIcon aria-hidden />}
           </IconButton>
+          <SnoozeMenu threadIds={[thread.id]} compact />
           {/* On phones it folds into the menu (a menu's items are outside the header, so by viewport). */}
           <IconButton label={unread ? "Mark read" : "Mark unread"} shortcut="toggleRead" onClick={onToggleUnread} className="hidden md:inline-flex">
             {unread ? <MailOpenIcon aria-hidden /> : <MailIcon aria-hidden />}

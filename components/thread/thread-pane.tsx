@@ -8,6 +8,7 @@ import { Composer } from "@/components/thread/composer";
 import { NewActivityNotice, PresenceLine } from "@/components/thread/presence";
 import { MessageList } from "@/components/thread/message-list";
 import { ThreadHeader } from "@/components/thread/thread-header";
+import { SnoozeBanner } from "@/components/snooze/snooze-banner";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
@@ -139,6 +140,7 @@ function OpenThread({
         onDelete={() => deleteThread.mutate(thread.id)}
         deleting={deleteThread.isPending}
       />
+      <SnoozeBanner threadId={thread.id} />
       <div className="min-h-0 flex-1">
         <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
       </div>

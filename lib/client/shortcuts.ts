@@ -21,6 +21,7 @@ export const SHORTCUTS = [
   { id: "assign", keys: "a", display: ["a"], label: "Assign", group: "Act" },
   { id: "tag", keys: "t", display: ["t"], label: "Tag the contact", group: "Act" },
   { id: "status", keys: "s", display: ["s"], label: "Set the contact's status", group: "Act" },
+  { id: "snooze", keys: "z", display: ["z"], label: "Snooze", group: "Act" },
   { id: "reply", keys: "r", display: ["r"], label: "Reply", group: "Act" },
   { id: "savedReply", keys: ";", display: [";"], label: "Insert a saved reply", group: "Act" },
   { id: "goInbox", keys: "g>i", display: ["g", "i"], label: "Inbox", group: "Go to" },

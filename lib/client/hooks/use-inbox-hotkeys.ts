@@ -108,6 +108,12 @@ export function useInboxHotkeys({
     assign: () => target && ui.setPicker("assign"),
     tag: () => target && ui.setPicker("tag"),
     status: () => target && ui.setPicker("status"),
+    snooze: () => {
+      // A selection in this view is snoozed whole; else the open or focused conversation.
+      const { viewKey: selectedIn, selection } = useSelectionStore.getState();
+      const selected = selectedIn === viewKey ? [...selection.ids] : [];
+      ui.openSnooze(selected.length ? selected : target ? [target.id] : []);
+    },
     reply: () => document.getElementById(COMPOSER_ID)?.focus(),
     savedReply: () => openId && typeTriggerSign(openId, COMPOSER_ID),
     search: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
@@ -155,6 +161,7 @@ export function useInboxHotkeys({
   bind("assign");
   bind("tag");
   bind("status");
+  bind("snooze");
   bind("reply");
   bind("savedReply");
   bind("search");
@@ -179,6 +186,7 @@ export const CLEARED: InboxParamsChange = {
   q: null,
   searchIn: null,
   order: null,
+  view: null,
 };
 
 function onListOrBody(target: EventTarget | null): boolean {

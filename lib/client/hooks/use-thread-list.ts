@@ -8,6 +8,12 @@ import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes
 import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type OwnChanges, type Snapshot } from "@/lib/client/list/stable-list";
 import { sentFromThisTab } from "@/lib/client/thread/send";
 
+/** What the list pane shows, from a folder's pages (`useThreadList`) or another source (the Snoozed view). */
+export type ThreadListSource = Omit<ReturnType<typeof useThreadList>, "fetchNextPage" | "refetch"> & {
+  fetchNextPage(): Promise<unknown>;
+  refetch(): Promise<unknown>;
+};
+
 /** How long the list must be left alone before held-back changes apply by themselves. */
 export const IDLE_APPLY_MS = 10_000;
 

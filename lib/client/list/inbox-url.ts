@@ -30,6 +30,8 @@ export const inboxParams = {
   thread: parseAsString,
   /** `messages`: the list shows the messages `q` finds (message search) instead of conversations. */
   searchIn: parseAsStringLiteral(["messages"] as const),
+  /** `snoozed`: the list shows the snoozed conversations (lib/api/snoozes) instead of a folder. */
+  view: parseAsStringLiteral(["snoozed"] as const),
 };
 
 export type InboxParams = inferParserType<typeof inboxParams>;
@@ -61,6 +63,6 @@ export function filtersOf(params: InboxParams): ThreadFilters {
 
 /** Whether any filter beyond the folder narrows the view. */
 export function hasFilters(params: InboxParams): boolean {
-  const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, ...rest } = params;
+  const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, view: _view, ...rest } = params;
   return Object.values(rest).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
 }

@@ -15,6 +15,7 @@ const view = (change: Partial<InboxParams> = {}): InboxParams => ({
   searchIn: null,
   order: null,
   thread: null,
+  view: null,
   ...change,
 });
 
@@ -33,6 +34,11 @@ describe("where the person is", () => {
     expect(title({ folder: "all", unassigned: true, tag: ["tag1"] })).toBe("All · Unassigned · Tag: Hot");
     expect(title({ folder: "all", q: "refund", order: "oldest" })).toBe("All · Search: “refund”");
     expect(title({ folder: "inbox" })).toBe("Inbox");
+  });
+
+  it("names the Snoozed view, whatever folder the URL still holds", () => {
+    expect(title({ view: "snoozed", folder: "archived" })).toBe("Snoozed");
+    expect(navEntryOf(view({ view: "snoozed" }), "me")).toBe("snoozed");
   });
 
   it("uses an entry's own name when the view is exactly that entry", () => {

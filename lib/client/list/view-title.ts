@@ -42,13 +42,14 @@ export function filterLabels(params: InboxParams, names: FilterNames): FilterLab
 }
 
 /** A navigation entry: a folder, a queue, or one account, tag or status. */
-export type NavEntry = `folder:${Folder}` | "mine" | "unassigned" | `account:${string}` | `tag:${string}` | `status:${string}`;
+export type NavEntry = `folder:${Folder}` | "snoozed" | "mine" | "unassigned" | `account:${string}` | `tag:${string}` | `status:${string}`;
 
 /**
  * The navigation entry the view is: one whose link gives exactly this view, else the folder it
  * is in — filtered views are still somewhere.
  */
 export function navEntryOf(params: InboxParams, memberId: string | null): NavEntry {
+  if (params.view === "snoozed") return "snoozed";
   const only = (key: keyof InboxParams | null, folder: Folder) =>
     params.folder === folder &&
     Object.entries(params).every(([k, v]) => k === key || k === "folder" || k === "thread" || v === null || (Array.isArray(v) && v.length === 0));
@@ -66,6 +67,7 @@ export function navEntryOf(params: InboxParams, memberId: string | null): NavEnt
  */
 export function viewTitle(params: InboxParams, memberId: string | null, names: FilterNames, folderLabel: (folder: Folder) => string): string {
   const entry = navEntryOf(params, memberId);
+  if (entry === "snoozed") return "Snoozed";
   if (entry === "mine") return "Assigned to me";
   if (entry === "unassigned") return "Unassigned";
   if (entry.startsWith("account:")) return names.account(params.accountLinkId![0]!);

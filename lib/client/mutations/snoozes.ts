@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NewSnooze, SnoozeKind } from "@/lib/api/snoozes";
 import { toastError } from "@/lib/client/errors";
 import { inboxApi } from "@/lib/client/inbox-api";
+import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { snoozeQueries } from "@/lib/client/queries/snoozes";
 import { threadQueries } from "@/lib/client/queries/threads";
@@ -33,6 +34,8 @@ export function useSnooze() {
   return useMutation({
     mutationFn: (input: { threadIds: string[]; until: NewSnooze["until"] }) =>
       Promise.all(input.threadIds.map((threadId) => inboxApi("snoozes.create", { body: { threadId, until: input.until, timeZone: browserTimeZone() } }))),
+    // The person's own change: their rows leave the list at once, not behind "N updated".
+    onSuccess: (_, { threadIds }) => threadIds.forEach((threadId) => noteOwnChange({ threadId })),
     onError: (error) => toastError("Couldn't snooze", error),
     onSettled: refresh,
   });
@@ -43,6 +46,7 @@ export function useUnsnooze() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ threadId, kind }: { threadId: string; kind: SnoozeKind }) => inboxApi("snoozes.delete", { query: { threadId, kind } }),
+    onSuccess: (_, { threadId }) => noteOwnChange({ threadId }),
     onError: (error) => toastError("Couldn't change the snooze", error),
     onSettled: refresh,
   });

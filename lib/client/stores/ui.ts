@@ -9,8 +9,10 @@ type UiState = {
   paletteOpen: boolean;
   shortcutsOpen: boolean;
   contactPanelOpen: boolean;
-  /** The dialog a keyboard shortcut asked for on the open thread (`a`, `t`, `s`). */
-  picker: "assign" | "tag" | "status" | null;
+  /** The dialog a keyboard shortcut asked for on the open thread (`a`, `t`, `s`), or the snooze dialog (`z`). */
+  picker: "assign" | "tag" | "status" | "snooze" | null;
+  /** The conversations the snooze dialog puts away: the open one, or a selection. */
+  snoozeIds: string[];
   /** Whether the person is moving by keyboard: the list's cursor shows only then. */
   keyboardNav: boolean;
   setKeyboardNav: (keyboardNav: boolean) => void;
@@ -19,6 +21,7 @@ type UiState = {
   setContactPanelOpen: (open: boolean) => void;
   toggleContactPanel: () => void;
   setPicker: (picker: UiState["picker"]) => void;
+  openSnooze: (threadIds: string[]) => void;
 };
 
 export const useUiStore = create<UiState>()(
@@ -28,6 +31,7 @@ export const useUiStore = create<UiState>()(
       shortcutsOpen: false,
       contactPanelOpen: true,
       picker: null,
+      snoozeIds: [],
       keyboardNav: false,
       setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
@@ -35,6 +39,7 @@ export const useUiStore = create<UiState>()(
       setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
       toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
       setPicker: (picker) => set({ picker }),
+      openSnooze: (snoozeIds) => set(snoozeIds.length ? { picker: "snooze", snoozeIds } : {}),
     }),
     { name: "inbox-ui", partialize: (s) => ({ contactPanelOpen: s.contactPanelOpen }) },
   ),
