@@ -10,7 +10,8 @@ export function SnoozeBadge({ mark }: { mark: SnoozeMark }) {
     <span
       title={mark.title}
       className={cn(
-        "inline-flex min-w-0 shrink items-center gap-1 truncate rounded px-1.5 py-px",
+        // Before the labels: it says where the conversation stands, so it is the last to be cut.
+        "inline-flex max-w-[60%] min-w-0 shrink-0 items-center gap-1 rounded px-1.5 py-px",
         mark.tone === "returned" ? "bg-amber-100 font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200" : "bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200",
       )}
     >

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";
 import { Button } from "@/components/ui/button";
-import { Command, CommandGroup, CommandItem, CommandList } from "@/components/ui/command";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Input } from "@/components/ui/input";
 import type { NewSnooze } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
@@ -52,8 +52,10 @@ function SnoozeOptions({ threadIds, onDone }: { threadIds: string[]; onDone: (id
   if (custom) return <CustomTime now={now} zone={zone} pending={snooze.isPending} onPick={(at) => pick(at.toISOString())} onBack={() => setCustom(false)} />;
   return (
     <Command>
-      <p className="border-b px-3 py-2.5 text-sm font-medium">{threadIds.length === 1 ? "Snooze until…" : `Snooze ${threadIds.length} conversations until…`}</p>
+      {/* Focus in the list's own field: arrows and Enter choose, typing narrows ("tom"). */}
+      <CommandInput placeholder={threadIds.length === 1 ? "Snooze until…" : `Snooze ${threadIds.length} conversations until…`} aria-label="Snooze until" autoFocus />
       <CommandList>
+        <CommandEmpty>No such choice. Pick a date and time instead.</CommandEmpty>
         <CommandGroup>
           {snoozeChoices(now, zone).map((choice) => (
             <CommandItem key={choice.until} value={choice.label} disabled={snooze.isPending} onSelect={() => pick(choice.until)}>
