@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { AlarmClockIcon, ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useDebounce } from "use-debounce";
@@ -102,6 +102,7 @@ export function CommandPalette({
                   label={targetUnread ? "Mark read" : "Mark unread"}
                   onSelect={() => run(() => act({ kind: "read", read: targetUnread }, target))}
                 />
+                <Action id="snooze" icon={<AlarmClockIcon />} label="Snooze…" onSelect={() => run(() => ui.openSnooze([target.id]))} />
                 <Action id="assign" icon={<UsersIcon />} label="Assign…" onSelect={() => run(() => ui.setPicker("assign"))} />
                 {viewer.memberId && target.assigneeId !== viewer.memberId ? (
                   <Action icon={<UserCheckIcon />} label="Assign to me" onSelect={() => run(() => act({ kind: "assign", assigneeId: viewer.memberId, assigneeName: "you" }, target))} />
@@ -134,6 +135,7 @@ export function CommandPalette({
                 const { label, Icon } = FOLDER_LABELS[folder];
                 return <CommandItem key={folder} value={`go ${label}`} onSelect={() => go({ folder })}><Icon />{label}</CommandItem>;
               })}
+              <CommandItem value="go snoozed" onSelect={() => go({ view: "snoozed" })}><AlarmClockIcon />Snoozed</CommandItem>
               {viewer.memberId ? <CommandItem value="go assigned to me" onSelect={() => go({ assigneeId: [viewer.memberId!] })}><UserCheckIcon />Assigned to me</CommandItem> : null}
               <CommandItem value="go unassigned" onSelect={() => go({ unassigned: true })}><UserXIcon />Unassigned</CommandItem>
               <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><SquareKanbanIcon />Pipeline board</CommandItem>

@@ -130,6 +130,21 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     onB.close();
   });
 
+  it("shares snoozes: one snoozed on one instance is out of the other's inbox, and the other's browsers hear of it", async () => {
+    const onB = openStream(instances.b);
+    await until(() => onB.connected);
+    const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
+    const inboxOnB = async () => ((await (await fetch(`${instances.b.base}/api/v2/threads?folder=inbox&limit=100`, { headers })).json()) as { data: { id: string }[] }).data.map((t) => t.id);
+    const thread = (await inboxOnB())[0]!;
+    const snoozed = await fetch(`${instances.a.base}/api/inbox/snoozes`, { method: "POST", headers, body: JSON.stringify({ threadId: thread, until: "reply" }) });
+    expect(snoozed.status).toBe(201);
+    await until(() => onB.events.some((e) => e.type === "snooze" && e.threadId === thread));
+    expect(await inboxOnB()).not.toContain(thread);
+    const listed = (await (await fetch(`${instances.b.base}/api/inbox/snoozes`, { headers })).json()) as { data: { threadId: string; state: string }[] };
+    expect(listed.data.find((e) => e.threadId === thread)?.state).toBe("waiting");
+    onB.close();
+  });
+
   it("lets one instance replay; when it is killed mid-stream the other takes over and the restarted one applies nothing twice", async () => {
     // A browser connecting to either asks for a catch-up; only the lock holder reads /events.
     for (const instance of Object.values(instances)) instance.eventReads = 0;

@@ -178,6 +178,31 @@ describe("follow-up reminders", () => {
   });
 });
 
+describe("coming back", () => {
+  it("brings a conversation archived meanwhile back to the inbox", async () => {
+    const thread = open[6]!;
+    expect((await snooze(thread.id, "laterToday")).status).toBe(201);
+    const archived = await call(v2, "PATCH", `/api/v2/threads/${thread.id}`, { cookie: cookies.member, body: { archived: true } });
+    expect(archived.status).toBe(200);
+    expect(await inboxIds(cookies.member)).not.toContain(thread.id);
+    await advance(5 * 3600);
+    await expect.poll(async () => (await entry(thread.id))?.state, { timeout: 5_000 }).toBe("returned");
+    await expect.poll(() => bff.runtime.gateway.index.get(thread.id)?.archived, { timeout: 5_000 }).toBe(false);
+    expect(await inboxIds(cookies.member)).toContain(thread.id);
+  });
+
+  it("clears a returned mark once someone writes to the contact", async () => {
+    const thread = open[0]!;
+    expect((await snooze(thread.id, "laterToday")).status).toBe(201);
+    await advance(5 * 3600);
+    await expect.poll(async () => (await entry(thread.id))?.state, { timeout: 5_000 }).toBe("returned");
+    const sent = await call(v2, "POST", "/api/v2/messages", { cookie: cookies.member, body: { target: { type: "thread", threadId: thread.id }, content: "Back on this now." } });
+    expect(sent.status).toBe(201);
+    await bff.runtime.events.replayNow();
+    expect(await entry(thread.id)).toBeUndefined();
+  });
+});
+
 describe("under assignedAndUnassigned", () => {
   beforeAll(async () => {
     expect((await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "assignedAndUnassigned" } })).status).toBe(200);

@@ -8,6 +8,8 @@
 import { serve, type HttpBindings } from "@hono/node-server";
 import * as events from "@/app/api/events/route";
 import * as reads from "@/app/api/inbox/reads/route";
+import * as snoozes from "@/app/api/inbox/snoozes/route";
+import * as v2 from "@/app/api/v2/[...path]/route";
 import * as presence from "@/app/api/presence/route";
 import * as webhooks from "@/app/api/webhooks/route";
 import { runtime } from "@/lib/server/runtime/runtime";
@@ -22,6 +24,8 @@ const routes: [prefix: string, module: RouteModule][] = [
   ["/api/auth/", { POST: async (request: Request) => signInHandler(await runtime(), request) }],
   ["/api/events", events],
   ["/api/inbox/reads", reads],
+  ["/api/inbox/snoozes", snoozes],
+  ["/api/v2/", v2],
   ["/api/presence", presence],
   ["/api/webhooks", webhooks],
 ];
