@@ -22,14 +22,14 @@ import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
-import { filtersOf, useInboxParams } from "@/lib/client/list/inbox-url";
+import { filtersOf, listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/thread/send";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";
-import { viewKeyOf } from "@/lib/client/stores/selection";
+import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewer";
 
@@ -72,7 +72,7 @@ function Inbox() {
   const [params, setParams] = useInboxParams();
   const filters = useMemo(() => filtersOf(params), [params]);
   const folderList = useThreadList(filters);
-  const snoozedList = useSnoozedList();
+  const snoozedList = useSnoozedList(params.q);
   const list = params.view === "snoozed" ? snoozedList : folderList;
   const lookups = useRowLookups();
   const filterNames = useFilterNames();
@@ -128,7 +128,7 @@ function Inbox() {
   const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
   const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
 
-  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: viewKeyOf(filters) });
+  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: listKeyOf(params) });
 
   const title = viewTitle(params, viewer.memberId, filterNames, (folder) => FOLDER_LABELS[folder].label);
   const listPane = (
@@ -187,6 +187,8 @@ function Inbox() {
           const first = list.rows.findIndex((r) => ids.includes(r.id));
           const after = list.rows.slice(first + 1).find((r) => !ids.includes(r.id));
           ids.forEach(list.remove);
+          // A selection snoozed whole is done with.
+          useSelectionStore.getState().clear();
           if (params.thread && ids.includes(params.thread)) {
             if (after) open(after, "replace");
             else close();

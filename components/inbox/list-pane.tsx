@@ -11,13 +11,13 @@ import { Kbd } from "@/components/ui/kbd";
 import type { MessageHit } from "@/lib/api/search";
 import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
-import { filtersOf, type InboxParams } from "@/lib/client/list/inbox-url";
+import { filtersOf, listKeyOf, type InboxParams } from "@/lib/client/list/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { normalizeFilters } from "@/lib/client/queries/threads";
 import { useBulkStore } from "@/lib/client/stores/bulk";
-import { useSelectionStore, useViewSelection, viewKeyOf } from "@/lib/client/stores/selection";
+import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 
 import { BulkBar, SelectAllBox } from "./bulk-bar";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
@@ -65,11 +65,11 @@ export function ListPane({
   const searchingMessages = params.searchIn === "messages" && Boolean(params.q);
   const snoozedView = params.view === "snoozed";
   const filters = filtersOf(params);
-  const viewKey = viewKeyOf(filters);
+  const viewKey = listKeyOf(params);
   const { selection } = useViewSelection(viewKey);
   const counts = useQuery(inboxQueries.counts());
   // A plain folder's size is known from the inbox's counts: "Select all 1,234" can say so before paging.
-  const plainFolder = Object.keys(normalizeFilters(filters)).every((key) => key === "folder");
+  const plainFolder = !snoozedView && Object.keys(normalizeFilters(filters)).every((key) => key === "folder");
   const folderTotal = plainFolder ? (counts.data?.folders[params.folder]?.total ?? null) : null;
   const { remove } = list;
   const removeRows = useCallback((ids: string[]) => ids.forEach(remove), [remove]);

@@ -1,16 +1,20 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { threadSearchText } from "@/lib/api/threads";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 
 /**
  * The Snoozed view's rows, in the shape of `useThreadList`'s, so the list, its keyboard and its
  * selection work alike: every snoozed conversation the viewer may see, soonest back first, in
- * one page. A row woken or snoozed again by this person leaves or stays at once.
+ * one page, narrowed by the search box's text. A row woken or snoozed again by this person leaves or stays at once.
  */
-export function useSnoozedList(): ThreadListSource {
-  const { query, snoozed } = useSnoozes();
+export function useSnoozedList(q: string | null): ThreadListSource {
+  const { query, snoozed: all } = useSnoozes();
+  // The search box narrows it as it narrows a folder (GET /threads' `q`: names, handles, the latest message).
+  const needle = q?.trim().toLowerCase();
+  const snoozed = needle ? all.filter((t) => threadSearchText(t.profile ?? null, t.activity.preview).includes(needle)) : all;
   // Rows taken out by hand, until the next answer says where they are.
   const [removed, setRemoved] = useState<{ at: number; ids: ReadonlySet<string> }>({ at: 0, ids: new Set() });
   const at = query.dataUpdatedAt;

@@ -9,6 +9,7 @@ import {
 } from "nuqs";
 import { FOLDERS, THREAD_ORDERS } from "@/lib/api/threads";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
+import { viewKeyOf } from "@/lib/client/stores/selection";
 
 /**
  * What the inbox shows lives in the URL, so every view can be linked, reloaded and shared:
@@ -59,6 +60,11 @@ export function filtersOf(params: InboxParams): ThreadFilters {
     q: params.q ?? undefined,
     order: params.order ?? undefined,
   };
+}
+
+/** The view a list's selection belongs to: its folder's filters, or the Snoozed view's own. */
+export function listKeyOf(params: InboxParams): string {
+  return params.view === "snoozed" ? "view:snoozed" : viewKeyOf(filtersOf(params));
 }
 
 /** Whether any filter beyond the folder narrows the view. */
