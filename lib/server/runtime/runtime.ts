@@ -215,6 +215,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
   }
   if (options.background !== false) {
     begun.push(runtime.activity.purge().catch((error: unknown) => log.error({ error: errorField(error) }, "purging old activity failed")));
+    begun.push(scheduler.purge().catch((error: unknown) => log.error({ error: errorField(error) }, "purging finished scheduled jobs failed")));
     // Read the team's threads now, so the first member to open the inbox does not wait.
     begun.push(gateway.index.ready().catch((error: unknown) => log.error({ error: errorField(error) }, "reading the team's threads failed")));
     events.start();

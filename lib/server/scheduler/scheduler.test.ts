@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/connection";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
@@ -94,6 +94,26 @@ describe("the scheduler on the embedded database", () => {
     await handle.db.update(scheduledJobs).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(scheduledJobs.key, "dead"));
     expect(await scheduler.runDue()).toBe(1);
     expect(ran).toEqual(["dead"]);
+  });
+});
+
+describe("finished jobs", () => {
+  it("are forgotten after 30 days; pending ones are kept", async () => {
+    const handle = await openInboxDatabase({});
+    try {
+      const clock = manualClock(new Date("2026-03-02T09:00:00Z"));
+      const scheduler = createScheduler({ db: handle.db, clock, tickMs: 60_000 });
+      scheduler.handle("ping", async () => {});
+      await scheduler.schedule({ kind: "ping", key: "old", dueAt: new Date("2026-03-02T08:00:00Z"), payload: null });
+      await scheduler.schedule({ kind: "ping", key: "recent", dueAt: new Date("2026-03-02T08:00:00Z"), payload: null });
+      await scheduler.runDue();
+      await scheduler.schedule({ kind: "ping", key: "waiting", dueAt: new Date("2027-03-02T08:00:00Z"), payload: null });
+      await handle.db.update(scheduledJobs).set({ updatedAt: new Date(Date.now() - 31 * 86_400_000) }).where(inArray(scheduledJobs.key, ["old", "waiting"]));
+      expect(await scheduler.purge()).toBe(1);
+      expect((await handle.db.select().from(scheduledJobs)).map((row) => row.key).sort()).toEqual(["recent", "waiting"]);
+    } finally {
+      await handle.close();
+    }
   });
 });
 

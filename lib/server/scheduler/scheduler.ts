@@ -44,6 +44,8 @@ export type Scheduler = {
   /** Claims and runs every job due now; how many ran. What the loop calls; tests call it directly. */
   runDue(): Promise<number>;
   start(): void;
+  /** Forgets finished jobs (done, cancelled, failed) older than `KEEP_DAYS`; how many. */
+  purge(): Promise<number>;
   /** Stops looking and waits for the jobs running here to finish. */
   stop(): Promise<void>;
 };
@@ -64,6 +66,8 @@ const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
 /** The wait before a failed job's next attempt, doubled with each attempt. */
 const RETRY_MS = 30_000;
+/** How long finished jobs are kept, for diagnosis. */
+const KEEP_DAYS = 30;
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, clock } = options;
@@ -134,6 +138,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     });
   }
 
+  function wake(): void {
+    if (!started || stopped) return;
+    if (timer) {
+      clearTimeout(timer);
+      loop();
+    } else {
+      again = true;
+    }
+  }
+
   return {
     handle(kind, handler) {
       handlers.set(kind, handler);
@@ -148,26 +162,25 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           targetWhere: sql`${scheduledJobs.state} = 'pending'`,
           set: { kind: job.kind, dueAt: job.dueAt, payload: values.payload, attempts: 0, lastError: null, updatedAt: sql`now()` },
         });
-      this.wake();
+      wake();
     },
     async cancel(key, tx) {
       await (tx ?? db).update(scheduledJobs).set({ state: "cancelled", updatedAt: sql`now()` }).where(and(eq(scheduledJobs.key, key), eq(scheduledJobs.state, "pending")));
     },
     now: () => clock.now(),
-    wake() {
-      if (!started || stopped) return;
-      if (timer) {
-        clearTimeout(timer);
-        loop();
-      } else {
-        again = true;
-      }
-    },
+    wake,
     runDue,
     start() {
       if (started) return;
       started = true;
       loop();
+    },
+    async purge() {
+      const gone = await db
+        .delete(scheduledJobs)
+        .where(and(inArray(scheduledJobs.state, ["done", "cancelled", "failed"]), lt(scheduledJobs.updatedAt, sql`now() - make_interval(days => ${KEEP_DAYS})`)))
+        .returning({ id: scheduledJobs.id });
+      return gone.length;
     },
     async stop() {
       stopped = true;
