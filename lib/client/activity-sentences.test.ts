@@ -15,6 +15,14 @@ describe("activity sentences", () => {
     expect(activitySentence({ action: "messages.delete", after: null }, names)).toBe("unsent a message");
   });
 
+  it("says who snoozed, reminded or woke a conversation", () => {
+    expect(activitySentence({ action: "snoozes.create", after: { until: null } }, names)).toBe("snoozed the conversation until the contact replies");
+    expect(activitySentence({ action: "snoozes.create", after: { until: "2026-03-07T08:00:00Z" } }, names)).toMatch(/^snoozed the conversation until Sat 7 Mar, \d\d:00$/);
+    expect(activitySentence({ action: "followUps.create", after: { days: 3 } }, names)).toBe("set a reminder if no reply in 3 days");
+    expect(activitySentence({ action: "snoozes.delete", after: { kind: "snooze", state: "waiting" } }, names)).toBe("unsnoozed the conversation");
+    expect(activitySentence({ action: "snoozes.delete", after: { kind: "followUp", state: "returned" } }, names)).toBe("dismissed the no-reply reminder");
+  });
+
   it("reads sensibly for what it does not know", () => {
     expect(activitySentence({ action: "threads.update", after: { somethingNew: 1 } }, names)).toBe("changed the conversation");
     expect(activitySentence({ action: "widgets.spin", after: null }, names)).toBe("did widgets.spin");

@@ -1,3 +1,4 @@
+import { format } from "date-fns";
 import type { ActivityEntry } from "@/lib/api/activity";
 
 /** Names the sentences need, looked up by ID. */
@@ -17,6 +18,9 @@ export const ACTIVITY_ACTIONS = [
   { action: "contacts.update", label: "Changed a contact" },
   { action: "contacts.addTag", label: "Tagged a contact" },
   { action: "contacts.removeTag", label: "Untagged a contact" },
+  { action: "snoozes.create", label: "Snoozed" },
+  { action: "snoozes.delete", label: "Unsnoozed or dismissed" },
+  { action: "followUps.create", label: "Set a reminder" },
   { action: "tags.create", label: "Created a tag" },
   { action: "tags.update", label: "Changed a tag" },
   { action: "tags.delete", label: "Deleted a tag" },
@@ -53,6 +57,13 @@ export function activitySentence(entry: Pick<ActivityEntry, "action" | "after">,
       return "tagged the contact";
     case "contacts.removeTag":
       return "removed a tag from the contact";
+    case "snoozes.create":
+      return typeof after.until === "string" ? `snoozed the conversation until ${format(new Date(after.until), "EEE d MMM, HH:mm")}` : "snoozed the conversation until the contact replies";
+    case "snoozes.delete":
+      if (after.kind === "followUp") return after.state === "returned" ? "dismissed the no-reply reminder" : "cancelled the reminder";
+      return after.state === "returned" ? "dismissed the return from snooze" : "unsnoozed the conversation";
+    case "followUps.create":
+      return typeof after.days === "number" ? `set a reminder if no reply in ${after.days === 1 ? "1 day" : `${after.days} days`}` : "set a reminder";
     case "tags.create":
     case "statuses.create":
       return `created the ${entry.action.startsWith("tags") ? "tag" : "status"} ${typeof after.name === "string" ? `“${after.name}”` : ""}`.trim();

@@ -85,8 +85,9 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
     return;
   }
   if (event.type === "snooze") {
-    // A snooze moves its thread between the folders and the Snoozed view.
+    // A snooze moves its thread between the folders and the Snoozed view, and is in the activity log.
     touch(snoozeQueries.all());
+    touch(inboxQueries.activityAll());
     touch(threadQueries.lists());
     touch(inboxQueries.counts().queryKey);
     return;

@@ -52,6 +52,20 @@ export function createActivityLog(db: Database) {
       });
     },
 
+    /** Something done through the inbox's own endpoints, with no API write behind it (a snooze). */
+    async note(actor: Actor, entry: { action: string; threadId: string; contactId: string | null; after: unknown }): Promise<void> {
+      await db.insert(activity).values({
+        id: randomUUID(),
+        userId: actor.userId,
+        userName: actor.name,
+        memberId: actor.memberId,
+        action: entry.action,
+        threadId: entry.threadId,
+        contactId: entry.contactId,
+        after: entry.after ?? null,
+      });
+    },
+
     async list(filter: { threadId?: string; contactId?: string; memberId?: string; action?: string; from?: string; to?: string; limit: number }): Promise<ActivityEntry[]> {
       const conditions: SQL[] = [];
       if (filter.threadId) conditions.push(eq(activity.threadId, filter.threadId));

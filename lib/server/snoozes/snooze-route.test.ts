@@ -123,9 +123,14 @@ describe("snoozing", () => {
     expect(await entry(thread.id)).toMatchObject({ reason: "time" });
     expect(await inboxIds(cookies.member)).toContain(thread.id);
 
-    // Dismissed, the mark is gone.
+    // Dismissed, the mark is gone; the activity log says who did what.
     expect((await call(snoozesRoute, "DELETE", `/api/inbox/snoozes?threadId=${thread.id}`, { cookie: cookies.member })).status).toBe(204);
     expect(await entry(thread.id)).toBeUndefined();
+    const log = await bff.runtime.activity.list({ threadId: thread.id, limit: 10 });
+    expect(log.map((e) => [e.userName, e.action, (e.after as { state?: string } | null)?.state ?? null])).toEqual([
+      ["Sam Rivera", "snoozes.delete", "returned"],
+      ["Sam Rivera", "snoozes.create", null],
+    ]);
   });
 
   it("wakes a snooze when the contact replies, until-reply or timed alike", async () => {

@@ -31,8 +31,8 @@ export type Snoozes = {
   snoozedIds(): Promise<Set<string>>;
   snooze(threadId: string, until: Date | null, by: Actor): Promise<Snooze>;
   followUp(threadId: string, until: Date, by: Actor): Promise<Snooze>;
-  /** Wakes a snooze now, ends a reminder, or dismisses a returned mark; whether there was one. */
-  remove(threadId: string, kind: SnoozeKind): Promise<boolean>;
+  /** Wakes a snooze now, ends a reminder, or dismisses a returned mark; what there was, if anything. */
+  remove(threadId: string, kind: SnoozeKind): Promise<Snooze | null>;
   /** Events claimed by this instance (each once across instances): replies wake, sends clear. */
   applyEvents(events: readonly ApiEvent[]): Promise<void>;
 };
@@ -117,10 +117,10 @@ export function createSnoozes(options: SnoozesOptions): Snoozes {
     async remove(threadId, kind) {
       const removed = await db.transaction(async (tx) => {
         await scheduler.cancel(jobKey(kind, threadId), tx);
-        return tx.delete(threadSnoozes).where(and(eq(threadSnoozes.threadId, threadId), eq(threadSnoozes.kind, kind))).returning({ threadId: threadSnoozes.threadId });
+        return tx.delete(threadSnoozes).where(and(eq(threadSnoozes.threadId, threadId), eq(threadSnoozes.kind, kind))).returning();
       });
       if (removed.length) options.onChange([threadId]);
-      return removed.length > 0;
+      return removed[0] ? toSnooze(removed[0]) : null;
     },
     async applyEvents(events) {
       const replied = new Set<string>();

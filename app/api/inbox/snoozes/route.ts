@@ -8,4 +8,4 @@ export const GET = endpoint("snoozes.list", async ({ runtime, viewer }) => snooz
 export const POST = endpoint("snoozes.create", async ({ runtime, viewer, body }) => snoozeAnswer(runtime, viewer, body));
 
 // Wakes a snooze now, ends a reminder, or dismisses a returned mark.
-export const DELETE = endpoint("snoozes.delete", async ({ runtime, query }) => unsnoozeAnswer(runtime, query));
+export const DELETE = endpoint("snoozes.delete", async ({ runtime, viewer, query }) => unsnoozeAnswer(runtime, viewer, query));
