@@ -6,6 +6,10 @@ const baseURL = baseUrlOf("main");
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+// Journeys that move the sandbox's clock, which the whole run shares (a send's edit window, a
+// snooze coming due): one at a time, beside the other journeys but never beside each other.
+const CLOCK_JOURNEYS = /(thread|snooze)\.spec\.ts/;
+
 const chromiumUse = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -36,9 +40,10 @@ export default defineConfig({
     {
       name: "chromium",
       dependencies: ["setup"],
-      testIgnore: /faults\.spec\.ts/,
+      testIgnore: [/faults\.spec\.ts/, CLOCK_JOURNEYS],
       use: chromiumUse,
     },
+    { name: "clock", dependencies: ["setup"], testMatch: CLOCK_JOURNEYS, workers: 1, use: chromiumUse },
     // Injected API faults hit every request of a sandbox: this journey has an inbox of its own.
     { name: "faults", dependencies: ["setup"], testMatch: /faults\.spec\.ts/, use: { ...chromiumUse, baseURL: baseUrlOf("faults") } },
   ],

@@ -20,6 +20,13 @@ async function snoozesOf(page: Page, threadId: string): Promise<{ now: string; e
   return { now: body.now, entries: body.data.filter((e) => e.threadId === threadId) };
 }
 
+/** Opens a page of the inbox and waits for its event stream: a stream hears what happens from then on. */
+async function openWithStream(page: Page, url: string) {
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.ok());
+  await page.goto(url);
+  await streamOpen;
+}
+
 async function shot(page: Page, name: string) {
   const path = test.info().outputPath(`${name}.png`);
   await page.screenshot({ path });
@@ -68,7 +75,7 @@ test("a conversation snoozed until tomorrow leaves the inbox and comes back mark
 
   // Tomorrow morning, on the inbox's clock: it comes back to the inbox, marked, with no reload.
   await test.step("it comes back when the clock gets there", async () => {
-    await page.goto("/");
+    await openWithStream(page, "/");
     const { now, entries } = await snoozesOf(page, snoozed.id);
     const until = entries.find((e) => e.kind === "snooze")!.until!;
     await sandboxControl("POST", "/clock/advance", { seconds: Math.ceil((Date.parse(until) - Date.parse(now)) / 1000) + 60 });
@@ -83,7 +90,7 @@ test("a conversation snoozed until tomorrow leaves the inbox and comes back mark
 
   // A reply with "remind me if no reply in 3 days"; three quiet days on, it comes back saying so.
   await test.step("a reminder brings back a reply left unanswered", async () => {
-    await page.goto(`/?folder=all&thread=${reminded.id}`);
+    await openWithStream(page, `/?folder=all&thread=${reminded.id}`);
     await page.getByRole("button", { name: "Remind me if no reply" }).click();
     await page.getByRole("menuitem", { name: "3 days" }).click();
     await expect(page.getByRole("button", { name: "Remind me if no reply in 3 days" })).toBeVisible();

@@ -4,7 +4,8 @@ import { sandboxControl, storageStateOf } from "./helpers";
 test.use({ storageState: storageStateOf("member") });
 
 // The sandbox's clock and injected faults are shared by the whole run: the journeys that move
-// the clock or expect the next send to fail run one after another, never beside each other.
+// the clock or expect the next send to fail run one after another, never beside each other (here,
+// and with the other journeys that move the clock: the `clock` project of playwright.config.ts).
 test.describe.configure({ mode: "serial" });
 
 type Link = { id: string; platform: string; status: string; capabilities: string[] };
