@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { activityPage, activityQuery } from "./activity";
+import { draft, draftQuery, draftSave, threadDrafts } from "./drafts";
 import { counts, healthReport, inboxStatus, noContent, readAnswer } from "./inbox";
 import { presenceBeat } from "./inbox-events";
 import { matchPath } from "./paths";
@@ -86,6 +87,10 @@ export const INBOX_ENDPOINTS = {
   "counts.get": { method: "GET", path: "/api/inbox/counts", allow: member, response: counts },
   "preferences.get": { method: "GET", path: "/api/inbox/preferences", allow: member, response: memberPreferences },
   "preferences.update": { method: "PATCH", path: "/api/inbox/preferences", allow: member, body: preferencesPatch, response: memberPreferences },
+  // A member's own drafts only: no route names another user, so another member's text is never readable.
+  "drafts.get": { method: "GET", path: "/api/inbox/drafts", allow: member, query: draftQuery, response: threadDrafts, visible: { thread: "threadId" } },
+  "drafts.save": { method: "PUT", path: "/api/inbox/drafts", allow: member, body: draftSave, response: draft, visible: { thread: "threadId" } },
+  "drafts.delete": { method: "DELETE", path: "/api/inbox/drafts", allow: member, query: draftQuery, response: noContent, visible: { thread: "threadId" } },
   "reads.list": { method: "GET", path: "/api/inbox/reads", allow: member, response: readMarks },
   "reads.mark": { method: "POST", path: "/api/inbox/reads", allow: member, body: readChange, response: readAnswer, visible: { thread: "threadId" } },
   // Visibility is applied to every hit by the thread index (lib/server/search/answer), whatever the query.

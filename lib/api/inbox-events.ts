@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { draftHolder } from "./drafts";
 import { serviceId } from "./primitives";
 
 /**
@@ -11,6 +12,7 @@ import { serviceId } from "./primitives";
  *   events beyond the API's replay window): read everything again.
  * - `presence`: who is viewing or typing in a thread (lib/server/events/presence).
  * - `snooze`: the thread's snooze or follow-up reminder changed, or it came back (lib/api/snoozes).
+ * - `drafts`: who holds an unsent draft in a thread, by name (lib/server/drafts): the whole list.
  */
 export const inboxEvent = z.discriminatedUnion("type", [
   z.object({
@@ -29,6 +31,7 @@ export const inboxEvent = z.discriminatedUnion("type", [
     people: z.array(z.object({ userId: z.string(), name: z.string(), typing: z.boolean() })),
   }),
   z.object({ type: z.literal("snooze"), threadId: z.string() }),
+  z.object({ type: z.literal("drafts"), threadId: z.string(), holders: z.array(draftHolder) }),
 ]);
 export type InboxEvent = z.infer<typeof inboxEvent>;
 

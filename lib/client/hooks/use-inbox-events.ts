@@ -92,6 +92,11 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
     touch(inboxQueries.counts().queryKey);
     return;
   }
+  if (event.type === "drafts") {
+    const { holders } = event;
+    queryClient.setQueryData(inboxQueries.drafts(event.threadId).queryKey, (data) => (data ? { ...data, holders } : data));
+    return;
+  }
   const { apiType, threadId, contactId } = event;
   const counts = inboxQueries.counts().queryKey;
   // Changes made through the inbox are in its activity log (who sent, who changed what): the

@@ -41,6 +41,12 @@ export const inboxQueries = {
       queryKey: [...inboxQueries.activityAll(), "contact", contactId],
       queryFn: async ({ signal }) => (await inboxApi("activity.list", { query: { contactId, limit: 50 }, signal })).data,
     }),
+  /** The viewer's own draft of a thread and who holds one there (lib/api/drafts); `drafts` server events keep the holders current. */
+  drafts: (threadId: string) =>
+    queryOptions({
+      queryKey: [...inboxQueries.all(), "drafts", threadId],
+      queryFn: ({ signal }) => inboxApi("drafts.get", { query: { threadId }, signal }),
+    }),
   /** The viewer's read marks, by thread (lib/api/read-state). */
   reads: () =>
     queryOptions({

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import type { DraftHolder } from "@/lib/api/drafts";
 import type { ApiEvent } from "@/lib/api/events";
 import type { Database, DatabaseConfig } from "@/lib/db/connection";
 import { errorField, log } from "../runtime/log";
@@ -51,6 +52,8 @@ export type BusMessage =
   | { type: "presence"; beat: PresenceBeat }
   /** Snoozes or reminders of these threads changed (lib/server/snoozes): each instance tells its browsers. */
   | { type: "snoozes"; threadIds: string[] }
+  /** Who holds a draft in a thread changed (lib/server/drafts): the others tell their browsers. */
+  | { type: "drafts"; threadId: string; holders: DraftHolder[] }
   /** That user (or, with null, every user) changed: open event streams check their session again. */
   | { type: "sessions"; userId: string | null };
 

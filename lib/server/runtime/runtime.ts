@@ -9,6 +9,7 @@ import { config as processConfig, type InboxConfig } from "./env";
 import { errorField, log } from "./log";
 import type { Role } from "../access/policy";
 import { createPreferences, type Preferences } from "../accounts/preferences";
+import { createDrafts, type Drafts } from "../drafts/drafts";
 import { createSavedReplies, type SavedReplies } from "../saved-replies/saved-replies";
 import { createSettings, type Settings } from "../store/settings";
 import { createSignInThrottle, type SignInThrottle } from "../accounts/sign-in-throttle";
@@ -51,6 +52,8 @@ export type Runtime = {
   preferences: Preferences;
   /** The team's and each member's saved replies (lib/server/saved-replies). */
   savedReplies: SavedReplies;
+  /** Each member's unsent replies (lib/server/drafts). */
+  drafts: Drafts;
   reads: ReadState;
   activity: ActivityLog;
   /** Message text for search (lib/server/search), fed by the gateway. */
@@ -131,6 +134,13 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     if (message.type === "hello") presence.local().forEach(share);
     if (message.type === "sessions") hub.recheck(message.userId);
     if (message.type === "snoozes") for (const threadId of message.threadIds) hub.publish({ type: "snooze", threadId });
+    if (message.type === "drafts") hub.publish({ type: "drafts", threadId: message.threadId, holders: message.holders });
+  });
+  const drafts = createDrafts(database.db, {
+    onHolders: (threadId, holders) => {
+      hub.publish({ type: "drafts", threadId, holders });
+      bus.send({ type: "drafts", threadId, holders }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing who holds drafts failed"));
+    },
   });
   // The demo sandbox signs its webhooks with a secret made here, unless one is configured.
   const webhookSecret = config.webhookSecret ?? (config.mode === "demo" ? `whsec_${randomBytes(32).toString("base64")}` : null);
@@ -170,6 +180,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     settings,
     preferences: createPreferences(database.db),
     savedReplies: createSavedReplies(database.db),
+    drafts,
     reads: createReadState(database.db),
     activity,
     search,

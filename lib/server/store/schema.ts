@@ -310,3 +310,20 @@ export const threadSnoozes = inbox.table(
   },
   (t) => [primaryKey({ columns: [t.threadId, t.kind] }), index("thread_snoozes_state_idx").on(t.state)],
 );
+
+/**
+ * Each member's unsent reply per thread (lib/server/drafts, lib/api/drafts), removed with their
+ * login. Indexed by thread too, for who holds a draft there.
+ */
+export const drafts = inbox.table(
+  "drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
+    text: text("text").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] }), index("drafts_thread_idx").on(t.threadId)],
+);
