@@ -13,6 +13,7 @@ import { SavedReplyList, useSavedReplyPicker } from "@/components/thread/saved-r
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
+import { useDraftSync } from "@/lib/client/hooks/use-draft-sync";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
 import type { OutgoingAttachment } from "@/lib/api/messages";
@@ -28,7 +29,8 @@ export const TYPING_INTERVAL_MS = 4_000;
 
 /**
  * The reply box of the open conversation: its draft is kept per thread (across navigation
- * and reloads) and cleared once handed to the send pipeline. Enter sends, Shift+Enter breaks
+ * and reloads, and on the server for the member's other devices: useDraftSync) and cleared
+ * once handed to the send pipeline. Mount it per thread (keyed by thread ID). Enter sends, Shift+Enter breaks
  * the line, and Enter that ends an IME composition does neither. Sending is blocked with the
  * reason when the account cannot send here, and past the platform's length limit.
  *
@@ -79,6 +81,7 @@ export function Composer({
 }) {
   const draft = useDraft(threadId);
   const setDraft = useDraftsStore((s) => s.setDraft);
+  const sync = useDraftSync(threadId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const counterId = useId();
@@ -231,6 +234,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           onSelect={picker.track}
           onFocus={picker.track}
+          onBlur={sync.flush}
           onPaste={onPaste}
           disabled={blocked}
           minRows={1}

@@ -1,20 +1,24 @@
 "use client";
 
-import { CircleAlertIcon, EyeIcon, PencilLineIcon } from "lucide-react";
+import { CircleAlertIcon, EyeIcon, FilePenLineIcon, PencilLineIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import type { DraftHolder } from "@/lib/api/drafts";
 import type { PresentPerson } from "@/lib/client/stores/presence";
 
 /** "Marcus Lee and Priya Shah", "Marcus Lee and 2 others". */
-export function namesOf(people: readonly PresentPerson[]): string {
+export function namesOf(people: readonly Pick<PresentPerson, "name">[]): string {
   const names = people.map((p) => p.name);
   if (names.length <= 2) return names.join(" and ");
   return `${names[0]} and ${names.length - 1} others`;
 }
 
-/** Who else is in this thread: typing a reply, or viewing it. Says nothing when alone. */
-export function PresenceLine({ people }: { people: readonly PresentPerson[] }) {
-  if (people.length === 0) return null;
+/**
+ * Who else is in this thread: typing a reply, or viewing it, and who holds an unsent draft of
+ * one (kept on the server, so it shows while they are away too). Says nothing when alone.
+ */
+export function PresenceLine({ people, drafting = [] }: { people: readonly PresentPerson[]; drafting?: readonly DraftHolder[] }) {
+  if (people.length === 0 && drafting.length === 0) return null;
   const typing = people.filter((p) => p.typing);
   const viewing = people.filter((p) => !p.typing);
   return (
@@ -29,6 +33,12 @@ export function PresenceLine({ people }: { people: readonly PresentPerson[] }) {
         <span className="inline-flex items-center gap-1.5">
           <EyeIcon className="size-3.5" aria-hidden />
           {namesOf(viewing)} {viewing.length === 1 ? "is" : "are"} viewing this conversation
+        </span>
+      ) : null}
+      {drafting.length > 0 ? (
+        <span className="inline-flex items-center gap-1.5">
+          <FilePenLineIcon className="size-3.5" aria-hidden />
+          {namesOf(drafting)} {drafting.length === 1 ? "has a draft" : "have drafts"} here
         </span>
       ) : null}
     </div>

@@ -22,6 +22,7 @@ import { assigneeSplit, splitSentence } from "@/lib/client/contact/assignees";
 import { errorMessage, toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { useMarkedAway } from "@/lib/client/hooks/use-availability";
+import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
@@ -78,6 +79,7 @@ function OpenThread({
 }) {
   const viewer = useViewer();
   const others = useMarkedAway(useOthersIn(thread.id, viewer.userId));
+  const drafting = useDraftHolders(thread.id, viewer.userId);
   const collision = useCollisionGuard(thread.id);
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());
@@ -144,7 +146,7 @@ function OpenThread({
       <div className="min-h-0 flex-1">
         <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
       </div>
-      <PresenceLine people={others} />
+      <PresenceLine people={others} drafting={drafting} />
       {collision.held ? (
         <NewActivityNotice
           summary={collision.held.summary}

@@ -24,6 +24,8 @@ export type InboxCallInput<O extends InboxCall> = {
   query?: Query<O>;
   body?: Body<O>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a draft saved as the tab closes). */
+  keepalive?: boolean;
 };
 
 export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
@@ -38,7 +40,7 @@ export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInpu
   const headers: Record<string, string> = { accept: "application/json" };
   if (input.body !== undefined) headers["content-type"] = "application/json";
   const url = search.size ? `${path}?${search}` : path;
-  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal }, row.response) as Promise<Answer<O>>;
+  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal, keepalive: input.keepalive }, row.response) as Promise<Answer<O>>;
 }
 
 const fetchWithRetry = withOutageRetry((input, init) => fetch(input, init));

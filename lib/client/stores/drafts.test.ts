@@ -39,3 +39,28 @@ describe("drafts", () => {
     expect(before.drafts).toEqual({});
   });
 });
+
+describe("drafts and the server's copy", () => {
+  beforeEach(() => useDraftsStore.setState({ drafts: {}, synced: {} }));
+
+  it("remembers what the server holds apart from the box, and takes the server's draft in whole", () => {
+    const { setDraft, markSynced, adopt } = useDraftsStore.getState();
+    setDraft("t1", "Hi");
+    markSynced("t1", { text: "Hi", at: "2026-01-01T10:00:00.000Z" });
+    // Sent: the box empties, the server's copy is still known until its delete lands.
+    useDraftsStore.getState().clearDraft("t1");
+    expect(useDraftsStore.getState()).toMatchObject({ drafts: {}, synced: { t1: { text: "Hi" } } });
+    markSynced("t1", null);
+    adopt("t2", { text: "From the phone", at: "2026-01-01T11:00:00.000Z" });
+    expect(useDraftsStore.getState()).toMatchObject({ drafts: { t2: "From the phone" }, synced: { t2: { text: "From the phone" } } });
+    adopt("t2", null);
+    expect(useDraftsStore.getState()).toMatchObject({ drafts: {}, synced: {} });
+    expect(JSON.parse(saved.get(DRAFTS_STORAGE_KEY)!)).toMatchObject({ version: 2, state: { drafts: {}, synced: {} } });
+  });
+
+  it("keeps version 1's drafts, as not yet on the server", async () => {
+    saved.set(DRAFTS_STORAGE_KEY, JSON.stringify({ state: { drafts: { t9: "Old draft" } }, version: 1 }));
+    await useDraftsStore.persist.rehydrate();
+    expect(useDraftsStore.getState()).toMatchObject({ drafts: { t9: "Old draft" }, synced: {} });
+  });
+});
