@@ -36,6 +36,8 @@ test("a draft follows the member to another browser, a teammate sees it is there
     // Typed on one device: saved when the box loses focus (or a second after typing stops).
     const text = `Draft for later ${Date.now().toString(36)}`;
     await page.goto(url);
+    // Presence arrives over the manager's event stream: it is open, and will carry the hint.
+    await expect(manager.getByText("Sam Rivera is viewing this conversation")).toBeVisible();
     await composer(page).fill(text);
     await Promise.all([saved(page, "PUT"), composer(page).blur()]);
     // The teammate is told at once, by name, never the text.
