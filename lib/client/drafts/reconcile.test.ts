@@ -15,6 +15,13 @@ describe("reconcile", () => {
     expect(reconcile("Hi there", synced, null)).toBeNull();
   });
 
+  it("counts a save whose answer was lost as saved when the server holds the same text", () => {
+    expect(reconcile("Hi there", { text: "Hi", at: "2026-01-01T10:00:00.000Z" }, server("Hi there", "2026-01-01T10:00:03.000Z"))).toEqual({
+      take: { text: "Hi there", at: "2026-01-01T10:00:03.000Z" },
+    });
+    expect(reconcile("Hi", { text: "Hi", at: "2026-01-01T10:00:00.000Z" }, server("Hi", "2026-01-01T10:00:00.000Z"))).toBeNull();
+  });
+
   it("takes a newer server draft over what this device last saved, by the server's clock", () => {
     const synced = { text: "Hi", at: "2026-01-01T10:00:00.000Z" };
     expect(reconcile("Hi", synced, server("Hi from the phone", "2026-01-01T10:00:05.000Z"))).toEqual({

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { useDebouncedCallback } from "use-debounce";
 import { isApiError } from "@/lib/api/errors";
-import type { DraftHolder } from "@/lib/api/drafts";
+import type { Draft, DraftHolder } from "@/lib/api/drafts";
 import { reconcile } from "@/lib/client/drafts/reconcile";
 import { inboxApi } from "@/lib/client/inbox-api";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -28,40 +28,54 @@ export function useDraftSync(threadId: string): { flush: () => void } {
   const draft = useDraft(threadId);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A thread left is not retried: its text waits in this browser for the next visit.
+  const mounted = useRef(true);
 
-  const save = useMemo(() => {
+  const { save, leave } = useMemo(() => {
     const key = inboxQueries.drafts(threadId).queryKey;
-    const once = async (keepalive: boolean) => {
+    /** The box's text when the server does not hold it yet, else null. */
+    const unsaved = (): string | null => {
       const store = useDraftsStore.getState();
       const text = store.drafts[threadId] ?? "";
-      if (text === (store.synced[threadId]?.text ?? "")) return;
+      return text === (store.synced[threadId]?.text ?? "") ? null : text;
+    };
+    const write = async (text: string, keepalive: boolean): Promise<Draft | null> => {
+      if (text) return inboxApi("drafts.save", { body: { threadId, text }, keepalive });
+      await inboxApi("drafts.delete", { query: { threadId }, keepalive });
+      return null;
+    };
+    const settle = (saved: Draft | null) => {
+      useDraftsStore.getState().markSynced(threadId, saved && { text: saved.text, at: saved.updatedAt });
+      queryClient.setQueryData(key, (data) => (data ? { ...data, draft: saved } : data));
+    };
+    const once = async () => {
+      if (unsaved() === null) return;
       // An answer read before this save must not undo it when it lands.
       await queryClient.cancelQueries({ queryKey: key });
-      if (text) {
-        const saved = await inboxApi("drafts.save", { body: { threadId, text }, keepalive });
-        useDraftsStore.getState().markSynced(threadId, { text: saved.text, at: saved.updatedAt });
-        queryClient.setQueryData(key, (data) => (data ? { ...data, draft: saved } : data));
-      } else {
-        await inboxApi("drafts.delete", { query: { threadId }, keepalive });
-        useDraftsStore.getState().markSynced(threadId, null);
-        queryClient.setQueryData(key, (data) => (data ? { ...data, draft: null } : data));
-      }
+      const text = unsaved();
+      if (text !== null) settle(await write(text, false));
     };
     // One save at a time, in order, so an older text never lands after a newer one.
-    const run = (keepalive = false) => {
+    const run = () => {
       if (retry.current) clearTimeout(retry.current);
       chain.current = chain.current.then(() =>
-        once(keepalive).catch((error: unknown) => {
+        once().catch((error: unknown) => {
           // A thread gone or hidden keeps its text here only; anything else is tried again.
-          if (isApiError(error) && error.status === 404) return;
-          retry.current = setTimeout(() => run(), RETRY_MS);
+          if ((isApiError(error) && error.status === 404) || !mounted.current) return;
+          retry.current = setTimeout(run, RETRY_MS);
         }),
       );
     };
-    return run;
+    // The tab is going away: the request starts now, outside the queue (a save under way may
+    // never finish), and outlives the page. If it fails, the text is still in this browser.
+    const goNow = () => {
+      const text = unsaved();
+      if (text !== null) void write(text, true).then(settle, () => undefined);
+    };
+    return { save: run, leave: goNow };
   }, [threadId, queryClient]);
 
-  const debounced = useDebouncedCallback(() => save(), DRAFT_SAVE_DELAY_MS);
+  const debounced = useDebouncedCallback(save, DRAFT_SAVE_DELAY_MS);
 
   // The server's answer, whenever it comes: the box takes it when nothing typed here is unsaved.
   useEffect(() => {
@@ -79,21 +93,23 @@ export function useDraftSync(threadId: string): { flush: () => void } {
   }, [draft, debounced, save]);
 
   useEffect(() => {
-    const leave = () => {
+    mounted.current = true;
+    const away = () => {
       debounced.cancel();
-      save(true);
+      leave();
     };
-    const onVisibility = () => document.visibilityState === "hidden" && leave();
-    window.addEventListener("pagehide", leave);
+    const onVisibility = () => document.visibilityState === "hidden" && away();
+    window.addEventListener("pagehide", away);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
-      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("pagehide", away);
       document.removeEventListener("visibilitychange", onVisibility);
       // Leaving the thread saves what waited for a pause.
       debounced.flush();
+      mounted.current = false;
       if (retry.current) clearTimeout(retry.current);
     };
-  }, [debounced, save]);
+  }, [debounced, leave]);
 
   return { flush: () => debounced.flush() };
 }
