@@ -76,6 +76,18 @@ describe("/api/inbox/drafts", () => {
     expect((await draftsOf(cookies.sam, open.id)).draft?.text).toBe("Sam's private wording");
   });
 
+  it("drops everyone's draft of a deleted conversation when its event is applied, and tells the team", async () => {
+    const gone = bff.runtime.gateway.index.all().find((t) => t.id !== open.id && t.id !== hidden.id)!;
+    await save(cookies.sam, { threadId: gone.id, text: "Never sent" });
+    await save(cookies.marcus, { threadId: gone.id, text: "Nor this" });
+    published.length = 0;
+    expect((await call(v2, "DELETE", `/api/v2/threads/${gone.id}`, { cookie: cookies.marcus })).status).toBeLessThan(300);
+    // The deletion's event, as replay (or a webhook) brings it.
+    await bff.runtime.events.catchUp();
+    await expect.poll(() => bff.runtime.drafts.holders(gone.id)).toEqual([]);
+    expect(published).toContainEqual({ type: "drafts", threadId: gone.id, holders: [] });
+  });
+
   it("answers a thread the member cannot see as a missing one, on every method", async () => {
     for (const answer of [await read(cookies.sam, hidden.id), await save(cookies.sam, { threadId: hidden.id, text: "x" }), await remove(cookies.sam, hidden.id)]) {
       expect(answer.status).toBe(404);

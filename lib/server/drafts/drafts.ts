@@ -43,6 +43,12 @@ export function createDrafts(db: Database, options: { onHolders?: (threadId: str
       return toDraft(row!);
     },
 
+    /** The conversation was deleted: everyone's draft of it goes (every instance hears it; the second finds none). */
+    async forgetThread(threadId: string): Promise<void> {
+      const gone = await db.delete(drafts).where(eq(drafts.threadId, threadId)).returning({ userId: drafts.userId });
+      if (gone.length > 0) options.onHolders?.(threadId, []);
+    },
+
     /** Sent or emptied; removing what is not there is no error (a retried delete). */
     async remove(userId: string, threadId: string): Promise<void> {
       const gone = await db

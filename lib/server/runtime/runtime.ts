@@ -125,7 +125,17 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     onChange: snoozesChanged,
     onReturn: (threadId) => returnToInbox(gateway, threadId),
   });
-  const gateway = createGateway(upstream, { observer: searchFeed, snoozed: () => snoozes.snoozedIds() });
+  const gateway = createGateway(upstream, {
+    observer: {
+      messagesRead: (threadId, messages, olderFrom) => searchFeed.messagesRead(threadId, messages, olderFrom),
+      eventApplied: (event) => {
+        searchFeed.eventApplied(event);
+        if (event.type === "thread.deleted")
+          drafts.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's drafts failed"));
+      },
+    },
+    snoozed: () => snoozes.snoozedIds(),
+  });
   const share = (beat: PresenceBeat) =>
     void bus.send({ type: "presence", beat }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing presence failed"));
   const presence = createPresence({ publish: (event) => hub.publish(event), share });
