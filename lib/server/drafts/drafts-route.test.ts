@@ -15,6 +15,8 @@ const cookies = { admin: "", marcus: "", sam: "", jonas: "" };
 let open: IndexedThread;
 /** Assigned to Marcus: under `assignedAndUnassigned`, hidden from Sam and Jonas. */
 let hidden: IndexedThread;
+/** Nobody is assigned either: deleted by a test. */
+let doomed: IndexedThread;
 const published: InboxEvent[] = [];
 
 beforeAll(async () => {
@@ -22,7 +24,7 @@ beforeAll(async () => {
   [cookies.admin, cookies.marcus, cookies.sam, cookies.jonas] = await Promise.all([bff.signIn("olivia"), bff.signIn("marcus"), bff.signIn("sam"), bff.signIn("jonas")]);
   await bff.runtime.gateway.index.ready();
   const free = bff.runtime.gateway.index.all().filter((t) => t.assigneeId === null && (!t.contact || t.contact.assigneeId === null));
-  [open, hidden] = free as [IndexedThread, IndexedThread];
+  [open, hidden, doomed] = free as [IndexedThread, IndexedThread, IndexedThread];
   const marcusId = (await bff.runtime.users.get("marcus@acme.test"))!.memberId!;
   expect((await call(v2, "PATCH", `/api/v2/threads/${hidden.id}`, { cookie: cookies.marcus, body: { assigneeId: marcusId } })).status).toBe(200);
   expect((await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "assignedAndUnassigned" } })).status).toBe(200);
@@ -77,9 +79,10 @@ describe("/api/inbox/drafts", () => {
   });
 
   it("drops everyone's draft of a deleted conversation when its event is applied, and tells the team", async () => {
-    const gone = bff.runtime.gateway.index.all().find((t) => t.id !== open.id && t.id !== hidden.id)!;
-    await save(cookies.sam, { threadId: gone.id, text: "Never sent" });
-    await save(cookies.marcus, { threadId: gone.id, text: "Nor this" });
+    const gone = doomed;
+    expect((await save(cookies.sam, { threadId: gone.id, text: "Never sent" })).status).toBe(200);
+    expect((await save(cookies.marcus, { threadId: gone.id, text: "Nor this" })).status).toBe(200);
+    expect(await bff.runtime.drafts.holders(gone.id)).toHaveLength(2);
     published.length = 0;
     expect((await call(v2, "DELETE", `/api/v2/threads/${gone.id}`, { cookie: cookies.marcus })).status).toBeLessThan(300);
     // The deletion's event, as replay (or a webhook) brings it.
