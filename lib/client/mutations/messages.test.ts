@@ -81,7 +81,7 @@ describe("edit", () => {
     let resolve!: (value: unknown) => void;
     api.messages.update.mockReturnValue(new Promise((r) => (resolve = r)));
     const run = new MutationObserver(queryClient, editMessageMutation(queryClient)).mutate({ message: message("m1", { content: "old" }), content: "new" });
-    await vi.waitFor(() => expect(cached("m1")?.content).toBe("new"));
+    await vi.waitFor(() => expect(cached("m1")?.content).toBe("new"), { timeout: 10_000 });
     expect(cached("m1")?.editedAt).not.toBeNull();
     resolve({ body: message("m1", { content: "new", editedAt: "2026-11-20T12:03:00.000Z" }) });
     await run;
@@ -116,7 +116,7 @@ describe("unsend", () => {
     let reject!: (error: unknown) => void;
     api.messages.delete.mockReturnValue(new Promise((_, r) => (reject = r)));
     const run = new MutationObserver(queryClient, unsendMessageMutation(queryClient)).mutate({ message: message("m1"), scope: "all" });
-    await vi.waitFor(() => expect(cached("m1")?.deletedAt).not.toBeNull());
+    await vi.waitFor(() => expect(cached("m1")?.deletedAt).not.toBeNull(), { timeout: 10_000 });
     expect(api.messages.delete).toHaveBeenCalledWith("m1", "all");
     reject(new ApiError({ status: 422, code: "threadRestricted", details: { capability: "message:unsend" } }));
     await expect(run).rejects.toThrow();
@@ -132,7 +132,7 @@ describe("unsend", () => {
     let reject!: (error: unknown) => void;
     api.messages.delete.mockReturnValue(new Promise((_, r) => (reject = r)));
     const run = new MutationObserver(queryClient, unsendMessageMutation(queryClient)).mutate({ message: message("m1"), scope: "self" });
-    await vi.waitFor(() => expect(deletionScope("m1", queryClient.getQueryData(activityKey))).toBe("self"));
+    await vi.waitFor(() => expect(deletionScope("m1", queryClient.getQueryData(activityKey))).toBe("self"), { timeout: 10_000 });
     reject(new ApiError({ status: 422, code: "threadRestricted", details: { capability: "message:unsend" } }));
     await expect(run).rejects.toThrow();
     expect(queryClient.getQueryData(activityKey)).toEqual([]);
@@ -153,7 +153,7 @@ describe("reactions", () => {
     let resolve!: (value: unknown) => void;
     api.messages.react.mockReturnValue(new Promise((r) => (resolve = r)));
     const run = new MutationObserver(queryClient, reactMutation(queryClient)).mutate({ message: message("m1"), emoji: "🔥", accountLinkId: "al1" });
-    await vi.waitFor(() => expect(cached("m1")?.reactions).toHaveLength(1));
+    await vi.waitFor(() => expect(cached("m1")?.reactions).toHaveLength(1), { timeout: 10_000 });
     resolve({ body: { reactions: fromApi } });
     await run;
     expect(cached("m1")?.reactions).toEqual(fromApi);
@@ -174,7 +174,7 @@ describe("reactions", () => {
     let reject!: (error: unknown) => void;
     api.messages.unreact.mockReturnValue(new Promise((_, r) => (reject = r)));
     const run = new MutationObserver(queryClient, unreactMutation(queryClient)).mutate({ message: message("m1"), emoji: "👍", accountLinkId: "al1" });
-    await vi.waitFor(() => expect(cached("m1")?.reactions).toEqual([]));
+    await vi.waitFor(() => expect(cached("m1")?.reactions).toEqual([]), { timeout: 10_000 });
     expect(api.messages.unreact).toHaveBeenCalledWith("m1", "👍");
     reject(new ApiError({ status: 0, code: "networkError" }));
     await expect(run).rejects.toThrow();
@@ -188,7 +188,7 @@ describe("reactions", () => {
       .mockReturnValueOnce(new Promise((_, r) => (rejectFirst = r)))
       .mockResolvedValueOnce({ body: { reactions: [{ emoji: "❤️", author: own, reactedAt: null }] } });
     const first = new MutationObserver(queryClient, reactMutation(queryClient)).mutate({ message: message("m1"), emoji: "👍", accountLinkId: "al1" });
-    await vi.waitFor(() => expect(cached("m1")?.reactions).toHaveLength(1));
+    await vi.waitFor(() => expect(cached("m1")?.reactions).toHaveLength(1), { timeout: 10_000 });
     await new MutationObserver(queryClient, reactMutation(queryClient)).mutate({ message: message("m1"), emoji: "❤️", accountLinkId: "al1" });
     rejectFirst(new ApiError({ status: 500, code: "internalError" }));
     await expect(first).rejects.toThrow();

@@ -290,9 +290,9 @@ describe("send pipeline", () => {
     s = setup({ sleepsForever: true });
     s.sendAnswers.push(unconfirmed());
     const { done } = s.pipeline.send(THREAD, "Hello there");
-    await vi.waitFor(() => expect(s.items()[0]?.state).toBe("unconfirmed"));
+    await vi.waitFor(() => expect(s.items()[0]?.state).toBe("unconfirmed"), { timeout: 10_000 });
     // Waiting 2 s before its first read, which never comes by itself here.
-    await vi.waitFor(() => expect(s.sleeps).toEqual([CONFIRM_BACKOFF_MS[0]]));
+    await vi.waitFor(() => expect(s.sleeps).toEqual([CONFIRM_BACKOFF_MS[0]]), { timeout: 10_000 });
     s.settle("msgother");
     expect(s.reads).toEqual([]);
     s.readAnswers.push(sentMessage({ delivery: "sent" }));
@@ -307,7 +307,7 @@ describe("send pipeline", () => {
     s = setup({ sleepsForever: true });
     s.sendAnswers.push(unconfirmed("msglost"));
     const { done } = s.pipeline.send(THREAD, "Hello there");
-    await vi.waitFor(() => expect(s.sleeps).toHaveLength(1));
+    await vi.waitFor(() => expect(s.sleeps).toHaveLength(1), { timeout: 10_000 });
     s.readAnswers.push(sentMessage({ id: "msglost", delivery: "failed" }));
     s.settle("msglost");
     await done;
@@ -320,7 +320,7 @@ describe("send pipeline", () => {
     s.outbox.getState().add(item({ localId: "u1", state: "unconfirmed", messageId: "msgnew" }));
     vi.mocked(s.api.messages.get).mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
     const checking = s.pipeline.retry("u1");
-    await vi.waitFor(() => expect(s.api.messages.get).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(s.api.messages.get).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     // It settles while the first read (which will say pending) is on its way.
     s.settle("msgnew");
     s.readAnswers.push(sentMessage({ delivery: "sent" }));
@@ -334,7 +334,7 @@ describe("send pipeline", () => {
     s.outbox.getState().add(item({ localId: "u1", state: "unconfirmed", messageId: "msgnew" }));
     s.readAnswers.push(sentMessage({ delivery: "sent" }));
     s.settle("msgnew");
-    await vi.waitFor(() => expect(s.items()).toEqual([]));
+    await vi.waitFor(() => expect(s.items()).toEqual([]), { timeout: 10_000 });
     expect(s.reads).toEqual(["msgnew"]);
     expect(s.sleeps).toEqual([]);
   });

@@ -168,7 +168,7 @@ describe("replay cadence", () => {
   it("an idle feed steps up as soon as someone starts watching, and one burst of connections replays once", async () => {
     const { hub, feed, calls } = countingFeed({ active: 30, watch: 5_000, idle: 60_000 });
     feed.start();
-    await vi.waitFor(() => expect(calls()).toBe(1));
+    await vi.waitFor(() => expect(calls()).toBe(1), { timeout: 10_000 });
     // Nobody watching: the next replay is a minute away.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(calls()).toBe(1);
@@ -186,7 +186,7 @@ describe("replay cadence", () => {
   it("a catch-up asked for right after a replay is not dropped: it runs once the gap is over", async () => {
     const { feed, calls } = countingFeed({ active: 60_000, watch: 60_000, idle: 60_000 });
     feed.start();
-    await vi.waitFor(() => expect(calls()).toBe(1));
+    await vi.waitFor(() => expect(calls()).toBe(1), { timeout: 10_000 });
     await feed.catchUp();
     expect(calls()).toBe(1);
     await vi.waitFor(() => expect(calls()).toBe(2), { timeout: 3_000 });

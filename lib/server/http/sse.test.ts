@@ -112,7 +112,7 @@ describe("event streams and the sessions behind them", () => {
     expect(others.ended()).toBe(false);
     // Nothing reaches the ended stream after it closed.
     bff.runtime.hub.publish(apiEvent(shown.id));
-    await vi.waitFor(() => expect(heard(others, shown.id)).toBe(true));
+    await vi.waitFor(() => expect(heard(others, shown.id)).toBe(true), { timeout: 10_000 });
     expect(heard(theirs, shown.id)).toBe(false);
     expect(((await open(cookie)) as Response).status).toBe(401);
   });
@@ -142,7 +142,7 @@ describe("event streams and the sessions behind them", () => {
   it("stops telling a member of threads hidden by a narrower visibility, and tells the tab to read again", async () => {
     const stream = (await open(await bff.signIn("sam"))) as Stream;
     bff.runtime.hub.publish(apiEvent(hidden.id));
-    await vi.waitFor(() => expect(heard(stream, hidden.id)).toBe(true));
+    await vi.waitFor(() => expect(heard(stream, hidden.id)).toBe(true), { timeout: 10_000 });
 
     const set = await call(settingsRoute, "PATCH", "/api/settings", { cookie: admin, body: { memberVisibility: "assignedAndUnassigned" } });
     expect(set.status).toBe(200);
@@ -150,7 +150,7 @@ describe("event streams and the sessions behind them", () => {
     stream.events.length = 0;
     bff.runtime.hub.publish(apiEvent(hidden.id));
     bff.runtime.hub.publish(apiEvent(shown.id));
-    await vi.waitFor(() => expect(heard(stream, shown.id)).toBe(true));
+    await vi.waitFor(() => expect(heard(stream, shown.id)).toBe(true), { timeout: 10_000 });
     expect(heard(stream, hidden.id)).toBe(false);
     expect(stream.ended()).toBe(false);
   });
@@ -160,7 +160,7 @@ describe("event streams and the sessions behind them", () => {
     const { user, cookie } = await addUser("dana", "manager");
     const stream = (await open(cookie)) as Stream;
     bff.runtime.hub.publish(apiEvent(hidden.id));
-    await vi.waitFor(() => expect(heard(stream, hidden.id)).toBe(true));
+    await vi.waitFor(() => expect(heard(stream, hidden.id)).toBe(true), { timeout: 10_000 });
 
     const demoted = await call(userRoute, "PATCH", `/api/inbox/users/${user.id}`, { cookie: admin, params: { userId: user.id }, body: { role: "member" } });
     expect(demoted.status).toBe(200);
@@ -168,7 +168,7 @@ describe("event streams and the sessions behind them", () => {
     stream.events.length = 0;
     bff.runtime.hub.publish(apiEvent(hidden.id));
     bff.runtime.hub.publish(apiEvent(shown.id));
-    await vi.waitFor(() => expect(heard(stream, shown.id)).toBe(true));
+    await vi.waitFor(() => expect(heard(stream, shown.id)).toBe(true), { timeout: 10_000 });
     expect(heard(stream, hidden.id)).toBe(false);
   });
 });

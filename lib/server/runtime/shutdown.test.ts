@@ -48,7 +48,7 @@ describe("draining a runtime with open event streams", () => {
     const cookies = [await bff.signIn("olivia"), await bff.signIn("sam")];
     const responses = await Promise.all(cookies.map((cookie) => call(eventsRoute, "GET", "/api/events", { cookie })));
     const streams = responses.map(readAll);
-    await vi.waitFor(() => expect(bff.runtime.hub.clients()).toBe(2));
+    await vi.waitFor(() => expect(bff.runtime.hub.clients()).toBe(2), { timeout: 10_000 });
     const hooks = shutdownHooks(1_000, () => Promise.resolve(bff.runtime));
 
     await hooks.drain();
