@@ -33,3 +33,13 @@ describe("a snooze request", () => {
     expect(["inbox", "noReply", "requests", "archived", "all"].filter((f) => hidesSnoozed(f as never))).toEqual(["inbox", "noReply", "requests"]);
   });
 });
+
+describe("a snooze's until", () => {
+  it("names what it takes when it is neither a preset nor a time", () => {
+    const result = newSnooze.safeParse({ threadId: "thr0001", until: "someday" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Snooze until laterToday, tomorrow, nextWeek, reply, or a time such as 2026-12-01T09:00:00Z.");
+    expect(newSnooze.safeParse({ threadId: "thr0001", until: "reply" }).success).toBe(true);
+    expect(newSnooze.safeParse({ threadId: "thr0001", until: "2026-12-01T09:00:00Z" }).success).toBe(true);
+  });
+});

@@ -51,7 +51,8 @@ const timeZone = z.string().refine(isTimeZone, "timeZone must be an IANA time zo
 /** POST /api/inbox/snoozes: until a preset (in the member's `timeZone`), a time, or the contact's reply. */
 export const newSnooze = z.strictObject({
   threadId: serviceId,
-  until: z.union([z.enum([...SNOOZE_PRESETS, "reply"]), timestamp]),
+  // A string that is neither a preset nor a time fails as a time: that member says what is taken.
+  until: z.union([z.enum([...SNOOZE_PRESETS, "reply"]), z.iso.datetime({ offset: true, error: `Snooze until ${[...SNOOZE_PRESETS, "reply"].join(", ")}, or a time such as 2026-12-01T09:00:00Z.` })]),
   timeZone: timeZone.default("UTC"),
 });
 export type NewSnooze = z.input<typeof newSnooze>;
