@@ -9,6 +9,7 @@ import { memberPreferences, preferencesPatch } from "./preferences";
 import { readChange, readMarks } from "./read-state";
 import { newSavedReply, savedReply, savedReplyList, savedReplyPatch } from "./saved-replies";
 import { availabilityChange, availabilityList, capacityChange, linkRouting, linkRoutingChange, memberAvailability, routingOverview } from "./routing";
+import { newScheduledSend, scheduledSend, scheduledSendList, scheduledSendPatch, scheduledSendQuery } from "./scheduled-sends";
 import { searchPage, searchQuery } from "./search";
 import { newFollowUp, newSnooze, snooze, snoozeList, snoozeTarget } from "./snoozes";
 import type { Role } from "./roles";
@@ -106,6 +107,12 @@ export const INBOX_ENDPOINTS = {
   "snoozes.create": { method: "POST", path: "/api/inbox/snoozes", allow: member, body: newSnooze, response: snooze, visible: { thread: "threadId" } },
   "snoozes.delete": { method: "DELETE", path: "/api/inbox/snoozes", allow: member, query: snoozeTarget, response: noContent, visible: { thread: "threadId" } },
   "followUps.create": { method: "POST", path: "/api/inbox/follow-ups", allow: member, body: newFollowUp, response: snooze, visible: { thread: "threadId" } },
+  // Anyone who may see the thread schedules there and sees what is scheduled; a change names only
+  // the send, so lib/server/scheduled-sends/answers checks its thread (and who may change it).
+  "scheduledSends.list": { method: "GET", path: "/api/inbox/scheduled-sends", allow: member, query: scheduledSendQuery, response: scheduledSendList, visible: { thread: "threadId" } },
+  "scheduledSends.create": { method: "POST", path: "/api/inbox/scheduled-sends", allow: member, body: newScheduledSend, response: scheduledSend, visible: { thread: "threadId" } },
+  "scheduledSends.update": { method: "PATCH", path: "/api/inbox/scheduled-sends/:sendId", allow: member, body: scheduledSendPatch, response: scheduledSend },
+  "scheduledSends.delete": { method: "DELETE", path: "/api/inbox/scheduled-sends/:sendId", allow: member, response: noContent },
   "stageTimes.list": { method: "GET", path: "/api/inbox/stage-times", allow: member, response: stageTimes },
   "status.get": { method: "GET", path: "/api/inbox/status", allow: "manager", action: "see the team's request quota", response: inboxStatus },
   "workload.get": { method: "GET", path: "/api/inbox/workload", allow: "manager", action: "see the team's workload", response: teamWorkload },

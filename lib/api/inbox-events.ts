@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { draftHolder } from "./drafts";
 import { serviceId } from "./primitives";
+import { scheduledSendChange } from "./scheduled-sends";
 
 /**
  * What the inbox's server pushes to browsers over server-sent events (GET /api/events): not
@@ -13,6 +14,7 @@ import { serviceId } from "./primitives";
  * - `presence`: who is viewing or typing in a thread (lib/server/events/presence).
  * - `snooze`: the thread's snooze or follow-up reminder changed, or it came back (lib/api/snoozes).
  * - `drafts`: who holds an unsent draft in a thread, by name (lib/server/drafts): the whole list.
+ * - `scheduledSend`: a scheduled send in the thread changed state (lib/api/scheduled-sends).
  */
 export const inboxEvent = z.discriminatedUnion("type", [
   z.object({
@@ -32,6 +34,7 @@ export const inboxEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("snooze"), threadId: z.string() }),
   z.object({ type: z.literal("drafts"), threadId: z.string(), holders: z.array(draftHolder) }),
+  scheduledSendChange.extend({ type: z.literal("scheduledSend") }),
 ]);
 export type InboxEvent = z.infer<typeof inboxEvent>;
 

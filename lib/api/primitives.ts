@@ -66,3 +66,6 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** A member's time zone, in which presets such as "tomorrow 8:00" are meant. */
+export const timeZoneName = z.string().refine(isTimeZone, "timeZone must be an IANA time zone, such as Europe/Berlin");

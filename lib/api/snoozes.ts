@@ -1,7 +1,7 @@
 import { tz } from "@date-fns/tz";
 import { addDays, addHours, nextMonday, set, startOfHour } from "date-fns";
 import { z } from "zod";
-import { isTimeZone, serviceId, timestamp } from "./primitives";
+import { serviceId, timeZoneName, timestamp } from "./primitives";
 import { thread, type Folder } from "./threads";
 
 /**
@@ -46,14 +46,12 @@ export const snoozeList = z.object({
 });
 export type SnoozeList = z.infer<typeof snoozeList>;
 
-const timeZone = z.string().refine(isTimeZone, "timeZone must be an IANA time zone, such as Europe/Berlin");
-
 /** POST /api/inbox/snoozes: until a preset (in the member's `timeZone`), a time, or the contact's reply. */
 export const newSnooze = z.strictObject({
   threadId: serviceId,
   // A string that is neither a preset nor a time fails as a time: that member says what is taken.
   until: z.union([z.enum([...SNOOZE_PRESETS, "reply"]), z.iso.datetime({ offset: true, error: `Snooze until ${[...SNOOZE_PRESETS, "reply"].join(", ")}, or a time such as 2026-12-01T09:00:00Z.` })]),
-  timeZone: timeZone.default("UTC"),
+  timeZone: timeZoneName.default("UTC"),
 });
 export type NewSnooze = z.input<typeof newSnooze>;
 

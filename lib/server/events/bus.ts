@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { DraftHolder } from "@/lib/api/drafts";
+import type { ScheduledSendChange } from "@/lib/api/scheduled-sends";
 import type { ApiEvent } from "@/lib/api/events";
 import type { Database, DatabaseConfig } from "@/lib/db/connection";
 import { errorField, log } from "../runtime/log";
@@ -54,6 +55,8 @@ export type BusMessage =
   | { type: "snoozes"; threadIds: string[] }
   /** Who holds a draft in a thread changed (lib/server/drafts): the others tell their browsers. */
   | { type: "drafts"; threadId: string; holders: DraftHolder[] }
+  /** A scheduled send changed state (lib/server/scheduled-sends): each instance tells its browsers. */
+  | { type: "scheduledSend"; change: ScheduledSendChange }
   /** That user (or, with null, every user) changed: open event streams check their session again. */
   | { type: "sessions"; userId: string | null };
 

@@ -31,6 +31,8 @@ import { schedulerClock } from "../scheduler/clock";
 import { createScheduler, type Scheduler } from "../scheduler/scheduler";
 import { createSnoozes, type Snoozes } from "../snoozes/snoozes";
 import { returnToInbox } from "../snoozes/return";
+import { createScheduledSends, type ScheduledSends } from "../scheduled-sends/scheduled-sends";
+import { registerSender } from "../scheduled-sends/sender";
 
 /**
  * The inbox's server side, composed once: configuration, database, logins, users, settings
@@ -62,6 +64,8 @@ export type Runtime = {
   /** Timed work, once across instances, on the one clock (lib/server/scheduler). */
   scheduler: Scheduler;
   snoozes: Snoozes;
+  /** Replies that go at a set time (lib/server/scheduled-sends). */
+  scheduledSends: ScheduledSends;
   signInThrottle: SignInThrottle;
   gateway: Gateway;
   hub: Hub;
@@ -130,8 +134,10 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
       messagesRead: (threadId, messages, olderFrom) => searchFeed.messagesRead(threadId, messages, olderFrom),
       eventApplied: (event) => {
         searchFeed.eventApplied(event);
-        if (event.type === "thread.deleted")
+        if (event.type === "thread.deleted") {
           drafts.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's drafts failed"));
+          scheduledSends.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's scheduled sends failed"));
+        }
       },
     },
     snoozed: () => snoozes.snoozedIds(),
@@ -145,6 +151,11 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     if (message.type === "sessions") hub.recheck(message.userId);
     if (message.type === "snoozes") for (const threadId of message.threadIds) hub.publish({ type: "snooze", threadId });
     if (message.type === "drafts") hub.publish({ type: "drafts", threadId: message.threadId, holders: message.holders });
+    if (message.type === "scheduledSend") hub.publish({ type: "scheduledSend", ...message.change });
+  });
+  const scheduledSends = createScheduledSends(database.db, scheduler, (change) => {
+    hub.publish({ type: "scheduledSend", ...change });
+    bus.send({ type: "scheduledSend", change }).catch((error: unknown) => log.error({ error: errorField(error) }, "telling other instances of a scheduled send failed"));
   });
   const drafts = createDrafts(database.db, {
     onHolders: (threadId, holders) => {
@@ -164,6 +175,20 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     activity,
     members: async () => (await users.list()).flatMap((u) => (u.memberId ? [{ memberId: u.memberId, name: u.name }] : [])),
     awayAfterMs: config.awayAfterMs,
+  });
+  registerSender({
+    sends: scheduledSends,
+    scheduler,
+    gateway,
+    activity,
+    author: async (userId) => {
+      const [user, team] = await Promise.all([users.byId(userId), settings.get()]);
+      if (!user) return null;
+      return {
+        viewer: { role: user.role, memberId: user.memberId ?? "", visibility: team.memberVisibility },
+        actor: { userId: user.id, name: user.name, memberId: user.memberId },
+      };
+    },
   });
   const events = createEventFeed({
     db: database.db,
@@ -197,6 +222,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     searchFeed,
     scheduler,
     snoozes,
+    scheduledSends,
     signInThrottle,
     gateway,
     hub,

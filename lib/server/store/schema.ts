@@ -327,3 +327,29 @@ export const drafts = inbox.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.threadId] }), index("drafts_thread_idx").on(t.threadId)],
 );
+
+/**
+ * Replies written now to go later (lib/server/scheduled-sends, lib/api/scheduled-sends); the
+ * scheduler's job of each is keyed by its ID. Gone with their author's login: nobody would be
+ * told if they failed.
+ */
+export const scheduledSends = inbox.table(
+  "scheduled_sends",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    content: text("content").notNull(),
+    sendAt: ts("send_at").notNull(),
+    state: text("state").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    userName: text("user_name").notNull(),
+    messageId: text("message_id"),
+    errorCode: text("error_code"),
+    errorSentence: text("error_sentence"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("scheduled_sends_thread_idx").on(t.threadId), index("scheduled_sends_user_idx").on(t.userId)],
+);
