@@ -14,6 +14,10 @@ for (const server of Object.keys(E2E_SERVERS) as E2eServer[]) {
           headers: { origin: baseURL },
         });
         expect(response.status()).toBe(200);
+        // Replies go at once for the journeys' users, so a journey that sends is not held by the
+        // undo window; e2e/scheduled-send.spec.ts tries the window (its default) as another member.
+        const preferences = await context.patch("/api/inbox/preferences", { data: { undoSendSeconds: 0 }, headers: { origin: baseURL } });
+        expect(preferences.status()).toBe(200);
         await context.storageState({ path: storageStateOf(role, server) });
       } finally {
         await context.dispose();

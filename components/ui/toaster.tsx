@@ -11,7 +11,8 @@ import { useToastStore, type ToastItem } from "@/lib/client/stores/toasts";
  * in the app's providers. Sonner rather than radix's Toast: a radix toast is a dismissable
  * layer, so one that appears while a picker or menu is open takes the next Escape for itself —
  * the person closes the picker and loses the Undo instead. Sonner's toasts hear Escape only
- * when focused.
+ * when focused. Bottom left: the reply box's Send is bottom right, and a send's Undo toast
+ * there would cover it for the whole undo window.
  */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
@@ -37,7 +38,7 @@ export function Toaster() {
   return (
     <Sonner
       theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="bottom-right"
+      position="bottom-left"
       expand
       visibleToasts={3}
       closeButton
@@ -62,12 +63,12 @@ export function Toaster() {
   );
 }
 
-function show({ id, title, description, variant = "default", action }: ToastItem, gone: () => void): void {
+function show({ id, title, description, variant = "default", action, duration }: ToastItem, gone: () => void): void {
   const options = {
     id,
     description,
     // The button needs time to be pressed.
-    duration: action ? 10_000 : undefined,
+    duration: duration ?? (action ? 10_000 : undefined),
     action: action ? { label: action.label, onClick: action.onAction } : undefined,
     onDismiss: gone,
     onAutoClose: gone,

@@ -21,10 +21,22 @@ export type NotificationScopes = z.infer<typeof notificationScopes>;
 
 export const DEFAULT_NOTIFICATIONS: NotificationScopes = { assignedToMe: true, unassigned: true, others: false };
 
+/**
+ * `undoSendSeconds`: how long a reply waits in the browser before it goes, with an Undo in its
+ * toast (lib/client/thread/send); 0 sends at once. Nothing reaches the API while it waits.
+ */
+export const UNDO_SEND_CHOICES = [0, 5, 10, 20, 30] as const;
+export const DEFAULT_UNDO_SEND_SECONDS = 5;
+export const undoSendSeconds = z
+  .number()
+  .int()
+  .refine((value) => (UNDO_SEND_CHOICES as readonly number[]).includes(value), `undoSendSeconds must be one of ${UNDO_SEND_CHOICES.join(", ")}`);
+
 export const memberPreferences = z.object({
   notifications: notificationScopes.default(DEFAULT_NOTIFICATIONS),
+  undoSendSeconds: undoSendSeconds.default(DEFAULT_UNDO_SEND_SECONDS).catch(DEFAULT_UNDO_SEND_SECONDS),
 });
 export type MemberPreferences = z.infer<typeof memberPreferences>;
 
-export const preferencesPatch = z.strictObject({ notifications: notificationScopes.partial().strict() }).partial();
+export const preferencesPatch = z.strictObject({ notifications: notificationScopes.partial().strict(), undoSendSeconds }).partial();
 export type PreferencesPatch = z.infer<typeof preferencesPatch>;

@@ -25,3 +25,23 @@ export function useSetNotificationScopes() {
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
 }
+
+/** Changing one's undo window: shown at once, rolled back with a toast when refused. */
+export function useSetUndoSendSeconds() {
+  const queryClient = useQueryClient();
+  const key = inboxQueries.preferences().queryKey;
+  return useMutation({
+    mutationFn: (undoSendSeconds: number) => inboxApi("preferences.update", { body: { undoSendSeconds } }),
+    onMutate: async (undoSendSeconds) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, undoSendSeconds } satisfies MemberPreferences);
+      return { before };
+    },
+    onError: (error, _seconds, context) => {
+      queryClient.setQueryData(key, context?.before);
+      toastError("Couldn't save your undo window", error);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}

@@ -14,7 +14,8 @@ import type { OutgoingAttachment } from "@/lib/api/messages";
  * item keeps their names and sizes, so after a reload the pipeline knows what was lost and
  * says so instead of sending the words alone.
  */
-export type OutboxState = "sending" | "failed" | "unconfirmed";
+/** `held`: waiting out the member's undo window (lib/api/preferences `undoSendSeconds`); nothing has gone to the API. */
+export type OutboxState = "held" | "sending" | "failed" | "unconfirmed";
 
 export type OutboxItem = {
   localId: string;
@@ -24,6 +25,8 @@ export type OutboxItem = {
   state: OutboxState;
   /** Why the last attempt failed, as lib/api's sentence for its code. */
   error: { code: string; sentence: string } | null;
+  /** While `held`: when it goes. */
+  holdUntil?: string;
   /** After 502 sendUnconfirmed: the message to read until it settles (`details.messageId`). */
   messageId: string | null;
   /** The files sent with it (their bytes are in the store's `files`); absent in items saved before files existed. */

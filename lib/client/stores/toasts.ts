@@ -8,6 +8,8 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** One button beside the text, e.g. Undo; the toast stays longer so there is time to press it. */
   action?: { label: string; onAction: () => void };
+  /** How long it stays, when it must match something (an undo window); else the toaster's default. */
+  duration?: number;
 };
 
 export type ToastItem = ToastInput & {

@@ -387,6 +387,52 @@ describe("send pipeline", () => {
   });
 });
 
+describe("the undo window", () => {
+  it("holds the message, shown in the thread, then sends it once with its key when the window ends", async () => {
+    const s = setup();
+    s.sendAnswers.push(sendResult());
+    const { done } = s.pipeline.send(THREAD, "Hello there", [], { holdMs: 5_000 });
+    expect(s.items()[0]).toMatchObject({ state: "held", holdUntil: new Date(NOW.getTime() + 5_000).toISOString() });
+    await done;
+    expect(s.sleeps).toEqual([5_000]);
+    expect(s.states).toEqual(["held", "sending"]);
+    expect(s.sends.map((c) => c.key)).toEqual(["local-1"]);
+    expect(s.history()).toEqual(["msgnew", "msgold"]);
+  });
+
+  it("undo within the window takes back the words and files, and the API receives nothing", async () => {
+    const s = setup({ sleepsForever: true });
+    const file = { fileName: "a.png", mimeType: "image/png", data: "aGVsbG8=" };
+    const { localId, done } = s.pipeline.send(THREAD, "Wrong thread!", [file], { holdMs: 5_000 });
+    expect(s.pipeline.undo(localId)).toEqual({ content: "Wrong thread!", attachments: [file] });
+    await done;
+    expect(s.sends).toEqual([]);
+    expect(s.items()).toEqual([]);
+    // Once gone, there is nothing to take back.
+    expect(s.pipeline.undo(localId)).toBeNull();
+  });
+
+  it("cannot undo a message that has already gone", async () => {
+    const s = setup();
+    s.sendAnswers.push(sendResult());
+    const { localId, done } = s.pipeline.send(THREAD, "Hello there");
+    expect(s.pipeline.undo(localId)).toBeNull();
+    await done;
+    expect(s.sends).toHaveLength(1);
+  });
+
+  it("sends a held message at once after a reload: the member had sent it", async () => {
+    const storage = memoryStorage();
+    const before = setup({ storage });
+    before.outbox.getState().add(item({ localId: "h1", state: "held", holdUntil: NOW.toISOString() }));
+    const after = setup({ storage });
+    after.sendAnswers.push(sendResult());
+    await after.pipeline.resume();
+    expect(after.sends.map((c) => c.key)).toEqual(["h1"]);
+    expect(after.items()).toEqual([]);
+  });
+});
+
 describe("after a reload", () => {
   it("keeps the outbox in storage, re-sends `sending` items with their key and resumes reading `unconfirmed` ones", async () => {
     const storage = memoryStorage();

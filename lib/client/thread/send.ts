@@ -35,6 +35,10 @@ import { outboxStore, type OutboxItem, type OutboxStore } from "@/lib/client/sto
  *   only (lib/client/stores/outbox): an item whose files a reload lost is never sent without
  *   them; it fails with a sentence saying so.
  *
+ * - An undo window (`holdMs`, the member's `undoSendSeconds`) keeps the item `held` first: the
+ *   message shows in the thread, nothing goes to the API, and `undo` takes it back into the
+ *   composer. After a reload a held item goes at once: the member had sent it.
+ *
  * Pure enough to test: the API, the query client, the outbox, time and IDs are all passed in.
  */
 
@@ -62,8 +66,13 @@ export type SendPipelineDeps = {
 };
 
 export type SendPipeline = {
-  /** Queues a message (trimmed), with its files, and starts sending it; `done` settles when the pipeline is through with it. */
-  send: (threadId: string, content: string, attachments?: OutgoingAttachment[]) => { localId: string; done: Promise<void> };
+  /**
+   * Queues a message (trimmed), with its files, and starts sending it, after `holdMs` (the undo
+   * window) when given; `done` settles when the pipeline is through with it.
+   */
+  send: (threadId: string, content: string, attachments?: OutgoingAttachment[], options?: { holdMs?: number }) => { localId: string; done: Promise<void> };
+  /** Takes back a message still in its undo window: its text and files, or null when it has gone. */
+  undo: (localId: string) => { content: string; attachments: OutgoingAttachment[] } | null;
   /** Tries a failed item again (same key, unless it never left), or checks an unconfirmed one now. */
   retry: (localId: string) => Promise<void>;
   /** Drops a failed item and hands back its text and the files still held, to be corrected and sent as a new message. */
@@ -166,6 +175,8 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   // An unconfirmed item's wait before its next read, cut short by the event that it settled.
   const wakers = new Map<string, () => void>();
   const nudged = new Set<string>();
+  // Items in their undo window, and what ends the wait early (an undo).
+  const holds = new Map<string, () => void>();
 
   const find = (localId: string) => outbox.getState().items.find((i) => i.localId === localId);
   /** The item's files, or null when it had some and they are gone (a reload). */
@@ -188,6 +199,21 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
       });
     running.set(localId, promise);
     return promise;
+  }
+
+  /** Waits out the undo window; whether the item is still to be sent (not undone meanwhile). */
+  async function hold(localId: string, ms: number): Promise<boolean> {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        holds.delete(localId);
+        resolve();
+      };
+      holds.set(localId, done);
+      void sleep(ms).then(done);
+    });
+    if (find(localId)?.state !== "held") return false;
+    outbox.getState().update(localId, { state: "sending", holdUntil: undefined });
+    return true;
   }
 
   async function deliver(localId: string): Promise<void> {
@@ -305,22 +331,35 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   }
 
   return {
-    send(threadId, content, attachments = []) {
+    send(threadId, content, attachments = [], options = {}) {
       const localId = newId();
+      const holdMs = options.holdMs ?? 0;
+      const createdAt = now();
       outbox.getState().add(
         {
           localId,
           threadId,
           content: content.trim(),
-          createdAt: now().toISOString(),
-          state: "sending",
+          createdAt: createdAt.toISOString(),
+          state: holdMs > 0 ? "held" : "sending",
           error: null,
           messageId: null,
+          ...(holdMs > 0 ? { holdUntil: new Date(createdAt.getTime() + holdMs).toISOString() } : {}),
           ...(attachments.length ? { attachments: attachments.map(summaryOf) } : {}),
         },
         attachments,
       );
-      return { localId, done: run(localId, () => deliver(localId)) };
+      const work = holdMs > 0 ? async () => ((await hold(localId, holdMs)) ? deliver(localId) : undefined) : () => deliver(localId);
+      return { localId, done: run(localId, work) };
+    },
+
+    undo(localId) {
+      const item = find(localId);
+      if (!item || item.state !== "held") return null;
+      const attachments = outbox.getState().files[localId] ?? [];
+      outbox.getState().remove(localId);
+      holds.get(localId)?.();
+      return { content: item.content, attachments };
     },
 
     retry(localId) {
@@ -356,7 +395,9 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
       const runs: Promise<void>[] = [];
       for (const item of outbox.getState().items) {
         if (running.has(item.localId)) continue;
-        if (item.state === "sending") {
+        // Held when the page went away: the member had sent it, so it goes now.
+        if (item.state === "held") outbox.getState().update(item.localId, { state: "sending", holdUntil: undefined });
+        if (item.state === "sending" || item.state === "held") {
           if (!filesOf(item)) {
             outbox.getState().update(item.localId, { state: "failed", error: FILES_LOST });
           } else if (now().getTime() - new Date(item.createdAt).getTime() > RESEND_SAFE_MS) {

@@ -24,13 +24,13 @@ export function createPreferences(db: Database) {
       const valid = preferencesPatch.parse(patch);
       const current = await this.get(userId);
       const now = new Date();
-      if (valid.notifications) {
-        const value = { ...current.notifications, ...valid.notifications };
-        await db
+      const put = (key: keyof MemberPreferences, value: unknown) =>
+        db
           .insert(preferences)
-          .values({ userId, key: "notifications", value, updatedAt: now })
+          .values({ userId, key, value, updatedAt: now })
           .onConflictDoUpdate({ target: [preferences.userId, preferences.key], set: { value, updatedAt: now } });
-      }
+      if (valid.notifications) await put("notifications", { ...current.notifications, ...valid.notifications });
+      if (valid.undoSendSeconds !== undefined) await put("undoSendSeconds", valid.undoSendSeconds);
       return this.get(userId);
     },
   };
