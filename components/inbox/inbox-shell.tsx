@@ -25,6 +25,7 @@ import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
 import { filtersOf, listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
+import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
 import { useResumeOutbox } from "@/lib/client/thread/send";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
@@ -66,6 +67,7 @@ function Inbox() {
   const viewer = useViewer();
   useInboxEvents();
   useBrowserNotifications();
+  useScheduledSendAlerts();
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();

@@ -1,17 +1,15 @@
 "use client";
 
-import { format } from "date-fns";
 import { AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";
-import { Button } from "@/components/ui/button";
+import { CustomTime } from "@/components/snooze/custom-time";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
-import { Input } from "@/components/ui/input";
 import type { NewSnooze } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { browserTimeZone, useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";
-import { snoozeChoices, zonedInstant } from "@/lib/client/snooze-marks";
+import { snoozeChoices } from "@/lib/client/snooze-marks";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 /**
@@ -49,7 +47,7 @@ function SnoozeOptions({ threadIds, onDone }: { threadIds: string[]; onDone: (id
   const snoozed = single ? byThread.get(single)?.snooze?.state === "waiting" : false;
   const pick = (until: NewSnooze["until"]) => snooze.mutate({ threadIds, until }, { onSuccess: () => onDone(threadIds) });
 
-  if (custom) return <CustomTime now={now} zone={zone} pending={snooze.isPending} onPick={(at) => pick(at.toISOString())} onBack={() => setCustom(false)} />;
+  if (custom) return <CustomTime title="Snooze until" submitLabel="Snooze" now={now} zone={zone} pending={snooze.isPending} onPick={(at) => pick(at.toISOString())} onBack={() => setCustom(false)} />;
   return (
     <Command>
       {/* Focus in the list's own field: arrows and Enter choose, typing narrows ("tom"). */}
@@ -79,48 +77,5 @@ function SnoozeOptions({ threadIds, onDone }: { threadIds: string[]; onDone: (id
         ) : null}
       </CommandList>
     </Command>
-  );
-}
-
-/** A date and a time in the member's zone; a time already past is refused with a sentence. */
-function CustomTime({ now, zone, pending, onPick, onBack }: { now: Date; zone: string; pending: boolean; onPick: (at: Date) => void; onBack: () => void }) {
-  const [date, setDate] = useState(() => format(new Date(now.getTime() + 86_400_000), "yyyy-MM-dd"));
-  const [time, setTime] = useState("09:00");
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const at = zonedInstant(date, time, zone);
-    if (!at) return setProblem("Choose a date and a time.");
-    if (at.getTime() <= now.getTime()) return setProblem("That time has passed. Choose a later one.");
-    onPick(at);
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-3 p-4" aria-label="Snooze until a date and time">
-      <p className="text-sm font-medium">Snooze until</p>
-      <div className="flex gap-2">
-        <label className="flex flex-1 flex-col gap-1 text-xs text-muted-foreground">
-          Date
-          <Input type="date" value={date} min={format(now, "yyyy-MM-dd")} onChange={(e) => setDate(e.target.value)} required autoFocus />
-        </label>
-        <label className="flex w-32 flex-col gap-1 text-xs text-muted-foreground">
-          Time
-          <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
-        </label>
-      </div>
-      <p className="text-xs text-muted-foreground">In your time zone, {zone.replaceAll("_", " ")}.</p>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={onBack}>
-          Back
-        </Button>
-        <Button type="submit" size="sm" disabled={pending}>
-          Snooze
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -10,6 +10,7 @@ import { AttachButton } from "@/components/thread/attach-button";
 import { AttachmentChips } from "@/components/thread/attachment-chips";
 import { DropHint, FailedNotice } from "@/components/thread/composer-notices";
 import { SavedReplyList, useSavedReplyPicker } from "@/components/thread/saved-reply-picker";
+import { SendLaterMenu } from "@/components/thread/send-later";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
@@ -50,6 +51,7 @@ export function Composer({
   sendTyping,
   onDraftTyping,
   onSend,
+  onSchedule,
   failed,
   onEdit,
   onDiscard,
@@ -71,6 +73,8 @@ export function Composer({
   onDraftTyping?: () => void;
   /** Takes the message and its files; false when it is held (for review), and both stay in the box. */
   onSend: (content: string, attachments: OutgoingAttachment[]) => boolean;
+  /** Schedules the words for later (a preset or an ISO time); resolves true once scheduled, and the box empties. */
+  onSchedule: (content: string, sendAt: string) => Promise<boolean>;
   /** This thread's sends that failed, oldest first. */
   failed: OutboxItem[];
   /** Takes a failed send out of the outbox and returns its text and files. */
@@ -94,6 +98,7 @@ export function Composer({
   /** Why the files just pasted or dropped were not taken; cleared by the next choice. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const picker = useSavedReplyPicker({ textarea, draft, setDraft: (text) => setDraft(threadId, text), values: replyValues });
 
   const reminder = useFollowUpChoice(threadId);
@@ -116,6 +121,18 @@ export function Composer({
     clearFiles(threadId);
     setRefusal(null);
     typing.cancel();
+  };
+
+  const schedule = (sendAt: string) => {
+    const content = draft.trim();
+    if (!canSend || !content) return;
+    setScheduling(true);
+    void onSchedule(content, sendAt)
+      .then((scheduled) => {
+        // Only what was scheduled leaves the box: words typed meanwhile stay.
+        if (scheduled && useDraftsStore.getState().drafts[threadId]?.trim() === content) setDraft(threadId, "");
+      })
+      .finally(() => setScheduling(false));
   };
 
   const takeFiles = (chosen: File[]) => {
@@ -260,6 +277,12 @@ export function Composer({
           </p>
           <span className={cn("flex-1", !blocked && "@md:hidden")} />
           <Counter id={counterId} length={length} maxLength={maxLength} state={limit} />
+          <SendLaterMenu
+            disabled={!canSend || length === 0}
+            unavailable={files.length > 0 ? "Files can't be sent later. Send now, or remove them to schedule the words." : null}
+            pending={scheduling}
+            onSchedule={schedule}
+          />
           <Button type="submit" size="sm" disabled={!canSend} className="h-7 gap-1.5 px-2.5">
             <SendHorizontalIcon aria-hidden />
             Send

@@ -36,6 +36,10 @@ import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { sentFromThisTab, useSendPipeline } from "@/lib/client/thread/send";
+import { offerUndo, useUndoWindowMs } from "@/lib/client/thread/undo-send";
+import { ScheduledSendList } from "@/components/thread/scheduled-sends";
+import { useScheduleSend } from "@/lib/client/mutations/scheduled-sends";
+import { shortTime } from "@/lib/client/snooze-marks";
 import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outgoingOf } from "@/lib/client/thread/attachments";
@@ -92,6 +96,8 @@ function OpenThread({
   const unread = useUnreadFor()(thread);
   const deleteThread = useDeleteThread(onLeave);
   const pipeline = useSendPipeline();
+  const undoWindowMs = useUndoWindowMs();
+  const scheduleSend = useScheduleSend();
   const pending = useThreadOutbox(thread.id);
   const replyValues = useReplyValues(thread);
 
@@ -117,7 +123,8 @@ function OpenThread({
     // The member's own reply moves the row in place, not behind "N updated"; and they no longer type.
     noteOwnChange({ threadId: thread.id });
     presence.stopTyping();
-    void pipeline.send(thread.id, content, attachments);
+    const sent = pipeline.send(thread.id, content, attachments, { holdMs: undoWindowMs });
+    if (undoWindowMs > 0) offerUndo(pipeline, sent, thread.id, name, undoWindowMs);
   };
 
   return (
@@ -146,6 +153,7 @@ function OpenThread({
       <div className="min-h-0 flex-1">
         <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
       </div>
+      <ScheduledSendList threadId={thread.id} />
       <PresenceLine people={others} drafting={drafting} />
       {collision.held ? (
         <NewActivityNotice
@@ -176,6 +184,15 @@ function OpenThread({
           reply(content, attachments);
           return true;
         }}
+        onSchedule={(content, sendAt) =>
+          scheduleSend.mutateAsync({ threadId: thread.id, content, sendAt }).then(
+            (made) => {
+              toast({ title: `Scheduled for ${shortTime(new Date(made.sendAt), new Date())}`, description: `It goes to ${name} then, unless you change it.`, variant: "success" });
+              return true;
+            },
+            () => false,
+          )
+        }
         onDraftTyping={presence.typing}
         failed={pending.filter((item) => item.state === "failed")}
         onEdit={pipeline.edit}

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { INBOX_EVENT_NAME, inboxEvent, type InboxEvent } from "@/lib/api/inbox-events";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
+import { scheduledSendQueries } from "@/lib/client/queries/scheduled-sends";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { pipelineQueries } from "@/lib/client/queries/pipeline";
 import { snoozeQueries } from "@/lib/client/queries/snoozes";
@@ -95,6 +96,12 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
   if (event.type === "drafts") {
     const { holders } = event;
     queryClient.setQueryData(inboxQueries.drafts(event.threadId).queryKey, (data) => (data ? { ...data, holders } : data));
+    return;
+  }
+  if (event.type === "scheduledSend") {
+    touch(scheduledSendQueries.thread(event.threadId).queryKey);
+    // Sent: the message is in the history (its own event may come a moment later).
+    if (event.state === "sent") touch(threadQueries.messages(event.threadId).queryKey);
     return;
   }
   const { apiType, threadId, contactId } = event;

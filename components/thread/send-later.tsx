@@ -1,0 +1,76 @@
+"use client";
+
+import { CalendarClockIcon, ClockIcon } from "lucide-react";
+import { useState } from "react";
+
+import { PickerDialog } from "@/components/inbox/thread-pickers";
+import { CustomTime } from "@/components/snooze/custom-time";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuShortcut, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { SnoozePreset } from "@/lib/api/snoozes";
+import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
+import { browserTimeZone } from "@/lib/client/mutations/snoozes";
+import { snoozeChoices } from "@/lib/client/snooze-marks";
+
+/**
+ * "Send later" beside Send: the snooze presets (later today, tomorrow morning, next week) with
+ * the time each means in the member's zone, or a date and time of their choosing. `onSchedule`
+ * takes a preset or an ISO time; `unavailable` says why the words in the box can't be scheduled.
+ */
+export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { disabled: boolean; unavailable: string | null; pending: boolean; onSchedule: (sendAt: SnoozePreset | string) => void }) {
+  const { inboxNow } = useSnoozes();
+  const [custom, setCustom] = useState(false);
+  const zone = browserTimeZone();
+  const now = inboxNow();
+  const presets = snoozeChoices(now, zone).filter((choice) => choice.until !== "reply");
+  const label = unavailable ?? "Send later";
+
+  return (
+    <>
+      <DropdownMenu>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            {/* A disabled button hears no pointer: the wrapper keeps the tooltip saying why. */}
+            <span className="inline-flex">
+              <DropdownMenuTrigger asChild>
+                <Button type="button" variant="ghost" size="sm" disabled={disabled || unavailable !== null || pending} aria-label="Send later" className="h-7 px-1.5 text-muted-foreground hover:text-foreground">
+                  <CalendarClockIcon aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+            </span>
+          </TooltipTrigger>
+          <TooltipContent>{label}</TooltipContent>
+        </Tooltip>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="font-normal text-muted-foreground">Send this reply…</DropdownMenuLabel>
+          {presets.map((choice) => (
+            <DropdownMenuItem key={choice.until} onSelect={() => onSchedule(choice.until as SnoozePreset)}>
+              <ClockIcon aria-hidden />
+              <span className="flex-1">{choice.label}</span>
+              {choice.when ? <DropdownMenuShortcut className="tracking-normal tabular-nums">{choice.when}</DropdownMenuShortcut> : null}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuItem onSelect={() => setCustom(true)}>
+            <CalendarClockIcon aria-hidden />
+            Pick a date and time…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <PickerDialog open={custom} onClose={() => setCustom(false)} title="Send later" description="Send this reply at a date and time">
+        <CustomTime
+          title="Send at"
+          submitLabel="Schedule"
+          now={now}
+          zone={zone}
+          pending={pending}
+          onBack={() => setCustom(false)}
+          onPick={(at) => {
+            setCustom(false);
+            onSchedule(at.toISOString());
+          }}
+        />
+      </PickerDialog>
+    </>
+  );
+}
