@@ -79,12 +79,14 @@ export type EventFeedOptions = {
   bus?: Bus;
   /** After a rebuild because the API's history started over: make what a reset dropped again (the webhook subscription). */
   onRestart?: () => Promise<void>;
-  /** Inside the transaction that claims fresh events: what must happen once per event across instances (lib/server/routing). */
-  onClaimed?: (tx: Database, events: ApiEvent[]) => Promise<void>;
+  /**
+   * Inside the transaction that claims fresh events: what must happen once per event across
+   * instances (routing queues arrivals, snoozes wake on replies). What it answers runs once the
+   * transaction has committed (telling this instance's browsers).
+   */
+  onClaimed?: (tx: Database, events: ApiEvent[]) => Promise<void | (() => void)>;
   /** After events were applied here, however they came (claimed here or told by another instance). */
   onApplied?: (events: readonly ApiEvent[]) => void;
-  /** After applying events this instance claimed, outside their transaction, so each is heard here once across instances (snoozes wake on replies). */
-  afterClaimed?: (events: readonly ApiEvent[]) => Promise<void>;
   now?: () => number;
   /** Replay cadence, in ms (lib/server/events/replay-cadence). */
   intervals?: ReplayIntervals;
@@ -141,13 +143,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
 
   async function ingest(events: readonly ApiEvent[], source: EventSource = "replay"): Promise<ApiEvent[]> {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
-    const applied = await cursor.claim(sorted, options.onClaimed);
+    const onClaimed = options.onClaimed;
+    let committed: (() => void) | undefined;
+    const applied = await cursor.claim(sorted, onClaimed ? async (tx, fresh) => void (committed = (await onClaimed(tx, fresh)) ?? undefined) : undefined);
     // A new event at or behind the cursor: the API's history may have started over; replay checks.
     if (lastSeq !== null && applied.some((e) => e.seq <= lastSeq!)) gapSeen = true;
     await apply(applied, source);
-    if (applied.length && options.afterClaimed) {
-      await options.afterClaimed(applied).catch((error: unknown) => log.error({ error: errorField(error) }, "acting on claimed events failed"));
-    }
+    committed?.();
     if (track(sorted)) await cursor.save(lastSeq!);
     return applied;
   }

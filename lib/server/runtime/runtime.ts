@@ -200,9 +200,15 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     bus,
     // A sandbox reset drops its subscriptions: the one made at start is made again.
     onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
-    onClaimed: routing.onClaimed,
+    onClaimed: async (tx, claimed) => {
+      await routing.onClaimed(tx, claimed);
+      const woken = await snoozes.applyEvents(claimed, tx);
+      if (woken.length === 0) return;
+      // Other instances hear it when (and if) the claim commits; this one's browsers just after.
+      await bus.send({ type: "snoozes", threadIds: woken }, tx);
+      return () => woken.forEach((threadId) => hub.publish({ type: "snooze", threadId }));
+    },
     onApplied: () => routing.kick(),
-    afterClaimed: (claimed) => snoozes.applyEvents(claimed),
   });
   let draining = false;
   // Work begun at start (below) that uses the database: a stop right after a start lets it finish first.

@@ -5,6 +5,7 @@ import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
 import * as settingsRoute from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import { errorBody } from "@/lib/api/errors";
+import type { ApiEvent } from "@/lib/api/events";
 import { snooze as snoozeSchema, snoozeList } from "@/lib/api/snoozes";
 import { counts as countsSchema } from "@/lib/api/inbox";
 import * as countsRoute from "@/app/api/inbox/counts/route";
@@ -149,6 +150,22 @@ describe("snoozing", () => {
     await advance(8 * 86_400);
     await bff.runtime.scheduler.runDue();
     expect(await entry(timed.id)).toMatchObject({ state: "returned", reason: "reply" });
+  });
+
+  it("wakes on a reply as part of the event's claim: a claim rolled back leaves it snoozed, the claim made again wakes it", async () => {
+    const thread = open.at(-1)!;
+    expect((await snooze(thread.id, "nextWeek")).status).toBe(201);
+    const reply = { id: "evtreply", seq: 1, type: "message.received", createdAt: new Date().toISOString(), object: { type: "message", id: "msgreply" }, data: { threadId: thread.id } } as unknown as ApiEvent;
+    const db = bff.runtime.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await bff.runtime.snoozes.applyEvents([reply], tx)).toEqual([thread.id]);
+        throw new Error("the instance died before the claim committed");
+      }),
+    ).rejects.toThrow("died");
+    expect(await entry(thread.id)).toMatchObject({ state: "waiting" });
+    await db.transaction((tx) => bff.runtime.snoozes.applyEvents([reply], tx));
+    expect(await entry(thread.id)).toMatchObject({ state: "returned", reason: "reply" });
   });
 
   it("wakes a snooze at once when asked", async () => {

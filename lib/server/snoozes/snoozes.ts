@@ -33,8 +33,13 @@ export type Snoozes = {
   followUp(threadId: string, until: Date, by: Actor): Promise<Snooze>;
   /** Wakes a snooze now, ends a reminder, or dismisses a returned mark; what there was, if anything. */
   remove(threadId: string, kind: SnoozeKind): Promise<Snooze | null>;
-  /** Events claimed by this instance (each once across instances): replies wake, sends clear. */
-  applyEvents(events: readonly ApiEvent[]): Promise<void>;
+  /**
+   * Events as they are claimed, inside the claiming transaction (`tx`), so each is acted on
+   * once across instances and a crash before the commit leaves them to be claimed again: replies
+   * wake, sends clear. Answers the threads whose snoozes changed, for the caller to announce
+   * once the transaction commits.
+   */
+  applyEvents(events: readonly ApiEvent[], tx: Database): Promise<string[]>;
 };
 
 export type SnoozesOptions = {
@@ -55,10 +60,10 @@ const jobKey = (kind: SnoozeKind, threadId: string) => `${kind}:${threadId}`;
 export function createSnoozes(options: SnoozesOptions): Snoozes {
   const { db, scheduler } = options;
 
-  /** Marks waiting rows returned; the threads that changed. */
-  async function markReturned(threadId: string, kind: SnoozeKind, reason: "time" | "reply" | "noReply", guard?: Date): Promise<boolean> {
+  /** Marks a waiting row returned; whether it changed. */
+  async function markReturned(threadId: string, kind: SnoozeKind, reason: "time" | "reply" | "noReply", guard?: Date, tx: Database = db): Promise<boolean> {
     const now = await scheduler.now();
-    const changed = await db
+    const changed = await tx
       .update(threadSnoozes)
       .set({ state: "returned", reason, returnedAt: now, updatedAt: sql`now()` })
       .where(and(eq(threadSnoozes.threadId, threadId), eq(threadSnoozes.kind, kind), eq(threadSnoozes.state, "waiting"), guard ? eq(threadSnoozes.since, guard) : undefined))
@@ -122,7 +127,7 @@ export function createSnoozes(options: SnoozesOptions): Snoozes {
       if (removed.length) options.onChange([threadId]);
       return removed[0] ? toSnooze(removed[0]) : null;
     },
-    async applyEvents(events) {
+    async applyEvents(events, tx) {
       const replied = new Set<string>();
       const answered = new Set<string>();
       for (const event of events) {
@@ -133,27 +138,27 @@ export function createSnoozes(options: SnoozesOptions): Snoozes {
       }
       const changed = new Set<string>();
       for (const threadId of replied) {
-        if (await markReturned(threadId, "snooze", "reply")) {
-          await scheduler.cancel(jobKey("snooze", threadId));
+        if (await markReturned(threadId, "snooze", "reply", undefined, tx)) {
+          await scheduler.cancel(jobKey("snooze", threadId), tx);
           changed.add(threadId);
         }
-        const ended = await db
+        const ended = await tx
           .delete(threadSnoozes)
           .where(and(eq(threadSnoozes.threadId, threadId), eq(threadSnoozes.kind, "followUp"), eq(threadSnoozes.state, "waiting")))
           .returning({ threadId: threadSnoozes.threadId });
         if (ended.length) {
-          await scheduler.cancel(jobKey("followUp", threadId));
+          await scheduler.cancel(jobKey("followUp", threadId), tx);
           changed.add(threadId);
         }
       }
       if (answered.size) {
-        const cleared = await db
+        const cleared = await tx
           .delete(threadSnoozes)
           .where(and(inArray(threadSnoozes.threadId, [...answered]), eq(threadSnoozes.state, "returned")))
           .returning({ threadId: threadSnoozes.threadId });
         for (const row of cleared) changed.add(row.threadId);
       }
-      if (changed.size) options.onChange([...changed]);
+      return [...changed];
     },
   };
 }
