@@ -64,7 +64,7 @@ test.describe("send later", () => {
 
     const composer = page.getByRole("textbox", { name: /^Reply to / });
     await composer.fill(words);
-    await page.getByRole("button", { name: "Send later" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await page.getByRole("menuitem", { name: /Tomorrow morning/ }).click();
 
     const scheduled = page.getByRole("region", { name: "Scheduled messages" }).getByRole("article");
@@ -93,7 +93,7 @@ test.describe("send later", () => {
     await openThread(page, thread.id);
     const composer = page.getByRole("textbox", { name: /^Reply to / });
     await composer.fill(words);
-    await page.getByRole("button", { name: "Send later" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await page.getByRole("menuitem", { name: /Next week/ }).click();
     const scheduled = page.getByRole("region", { name: "Scheduled messages" }).getByRole("article").filter({ hasText: words });
     await expect(scheduled).toBeVisible();
@@ -103,7 +103,7 @@ test.describe("send later", () => {
     await expect(composer).toHaveValue(words);
     await expect(composer).toBeFocused();
 
-    await page.getByRole("button", { name: "Send later" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await page.getByRole("menuitem", { name: /Later today/ }).click();
     await expect(scheduled).toBeVisible();
     await scheduled.getByRole("button", { name: "Cancel" }).click();

@@ -17,6 +17,8 @@ import { snoozeChoices } from "@/lib/client/snooze-marks";
  * "Send later" beside Send: the snooze presets (later today, tomorrow morning, next week) with
  * the time each means in the member's zone, or a date and time of their choosing. `onSchedule`
  * takes a preset or an ISO time; `unavailable` says why the words in the box can't be scheduled.
+ * Its name is "Schedule", not "Send later": a name with "send" in it would make the Send
+ * button's own name ambiguous to assistive tech's search and to tests that look for it.
  */
 export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { disabled: boolean; unavailable: string | null; pending: boolean; onSchedule: (sendAt: SnoozePreset | string) => void }) {
   const { inboxNow } = useSnoozes();
@@ -34,7 +36,7 @@ export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { 
             {/* A disabled button hears no pointer: the wrapper keeps the tooltip saying why. */}
             <span className="inline-flex">
               <DropdownMenuTrigger asChild>
-                <Button type="button" variant="ghost" size="sm" disabled={disabled || unavailable !== null || pending} aria-label="Send later" className="h-7 px-1.5 text-muted-foreground hover:text-foreground">
+                <Button type="button" variant="ghost" size="sm" disabled={disabled || unavailable !== null || pending} aria-label="Schedule" className="h-7 px-1.5 text-muted-foreground hover:text-foreground">
                   <CalendarClockIcon aria-hidden />
                 </Button>
               </DropdownMenuTrigger>
