@@ -5,7 +5,7 @@ import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon, Un
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useOutboxFiles, type OutboxItem } from "@/lib/client/stores/outbox";
-import { useSendPipeline } from "@/lib/client/thread/send";
+import { useSendPipeline } from "@/lib/client/thread/use-send-pipeline";
 import { undoSend } from "@/lib/client/thread/undo-send";
 
 import { PendingAttachments } from "./attachment-chips";

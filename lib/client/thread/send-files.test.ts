@@ -7,7 +7,8 @@ import type { Message, OutgoingAttachment, SendMessage, SendMessageResult } from
 import { messageFixture, threadFixture } from "@/lib/api/testing/fixtures";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { createOutboxStore, OUTBOX_STORAGE_KEY } from "@/lib/client/stores/outbox";
-import { createSendPipeline, FILES_LOST, type SendApi } from "@/lib/client/thread/send";
+import { createSendPipeline, type SendApi } from "@/lib/client/thread/send";
+import { FILES_LOST } from "@/lib/client/thread/send-verdicts";
 
 /** The send pipeline with files: they travel in the body the key covers, and live in memory only. */
 const THREAD = "thr1";

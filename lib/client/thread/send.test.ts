@@ -9,20 +9,9 @@ import { messageFixture, threadFixture } from "@/lib/api/testing/fixtures";
 import type { Thread } from "@/lib/api/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
-import {
-  CONFIRM_BACKOFF_MS,
-  MAX_AUTOMATIC_WAITS,
-  NOT_DELIVERED,
-  RESEND_SAFE_MS,
-  STALE_SEND,
-  confirmDelay,
-  createSendPipeline,
-  isTransientFailure,
-  judgeSendError,
-  withLastMessage,
-  withMessage,
-  type SendApi,
-} from "@/lib/client/thread/send";
+import { createSendPipeline, type SendApi } from "@/lib/client/thread/send";
+import { CONFIRM_BACKOFF_MS, MAX_AUTOMATIC_WAITS, NOT_DELIVERED, RESEND_SAFE_MS, STALE_SEND, confirmDelay, isTransientFailure, judgeSendError } from "@/lib/client/thread/send-verdicts";
+import { withLastMessage, withMessage } from "@/lib/client/thread/sent-caches";
 import { createOutboxStore, itemsOfThread, OUTBOX_STORAGE_KEY, type OutboxItem } from "@/lib/client/stores/outbox";
 
 const THREAD = "thr1";

@@ -1,18 +1,15 @@
-import { notifyManager, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { notifyManager, type QueryClient } from "@tanstack/react-query";
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "@/lib/api/client";
-import { isPassingOutage } from "@/lib/client/outage-retry";
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
+import { ERROR_SENTENCES, isApiError } from "@/lib/api/errors";
 import { base64Bytes, type Message, type OutgoingAttachment } from "@/lib/api/messages";
-import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
-import { api as browserApi } from "@/lib/client/api";
-import { onInboxEvent } from "@/lib/client/hooks/use-inbox-events";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
-import { outboxStore, type OutboxItem, type OutboxStore } from "@/lib/client/stores/outbox";
+import type { OutboxItem, OutboxStore } from "@/lib/client/stores/outbox";
+import { CONFIRM_GIVE_UP_MS, confirmDelay, FILES_LOST, judgeSendError, NOT_DELIVERED, RESEND_SAFE_MS, STALE_SEND, UNCONFIRMED } from "@/lib/client/thread/send-verdicts";
+import { cachedMessage, mergeThread, withLastMessage, withMessage } from "@/lib/client/thread/sent-caches";
 
 /**
  * The send pipeline: a message goes into the outbox at once (shown at the bottom of the
@@ -82,87 +79,6 @@ export type SendPipeline = {
   /** After a reload: re-sends `sending` items with their key and checks `unconfirmed` ones. */
   resume: () => Promise<void>;
 };
-
-/** Waits after 502 sendUnconfirmed before each read of the message; the last repeats. */
-export const CONFIRM_BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 32_000, 60_000] as const;
-/** Reading stops after this long; the item stays unconfirmed until checked again or reloaded. */
-export const CONFIRM_GIVE_UP_MS = 15 * 60_000;
-/** How many 429 / 409 in-use answers are waited out before the item shows as failed. */
-export const MAX_AUTOMATIC_WAITS = 3;
-const MAX_WAIT_MS = 60_000;
-/**
- * lib/api: keys are remembered for 24 hours. An item still `sending` after nearly that long
- * is not resent by itself: its first attempt may have gone out and the key may be forgotten.
- */
-export const RESEND_SAFE_MS = 23 * 60 * 60_000;
-
-export type OutboxError = NonNullable<OutboxItem["error"]>;
-
-/** A send that 404'd after 502 sendUnconfirmed: it never left. */
-export const NOT_DELIVERED: OutboxError = { code: "sendNotDelivered", sentence: "It wasn't delivered. Retry to send it again." };
-export const UNCONFIRMED: OutboxError = { code: "sendUnconfirmed", sentence: ERROR_SENTENCES.sendUnconfirmed };
-/** A send with files whose bytes a reload took (they are kept in memory only). */
-export const FILES_LOST: OutboxError = {
-  code: "attachmentsLost",
-  sentence: "The page reloaded before this message's files were sent, and files aren't kept across a reload. Check the conversation, then attach them again.",
-};
-/** A send found still `sending` after its key may have been forgotten. */
-export const STALE_SEND: OutboxError = {
-  code: "sendStale",
-  sentence: "This message may not have gone out. Check the conversation before you send it again.",
-};
-
-/** Codes whose failure says nothing about the message itself: the same send may simply be tried again. */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  "networkError",
-  "internalError",
-  "upstreamUnavailable",
-  "unexpectedResponse",
-  "rateLimited",
-  "idempotencyKeyInUse",
-  "sendUnconfirmed",
-  NOT_DELIVERED.code,
-  STALE_SEND.code,
-]);
-
-/** Whether a failed item can be retried unchanged; otherwise the person should edit it first. */
-export function isTransientFailure(item: Pick<OutboxItem, "state" | "error">): boolean {
-  return item.state === "failed" && (item.error === null || TRANSIENT_CODES.has(item.error.code));
-}
-
-export type AttemptVerdict =
-  | { kind: "unconfirmed"; messageId: string }
-  | { kind: "wait"; ms: number; error: OutboxError }
-  | { kind: "failed"; error: OutboxError };
-
-/** What a failed POST /messages means for the item, given how many waits it already had. */
-export function judgeSendError(error: unknown, waitsSoFar: number): AttemptVerdict {
-  if (!isApiError(error)) return { kind: "failed", error: { code: "internalError", sentence: ERROR_SENTENCES.internalError } };
-  const failed: OutboxError = { code: error.code, sentence: errorSentence(error.code, error.status) };
-  if (error.code === "sendUnconfirmed") {
-    const messageId = detailsOf(error, "sendUnconfirmed")?.messageId;
-    // Without the ID there is nothing to read; a retry with the same key replays the 502 and its details.
-    return messageId ? { kind: "unconfirmed", messageId } : { kind: "failed", error: UNCONFIRMED };
-  }
-  const mayWait = waitsSoFar < MAX_AUTOMATIC_WAITS;
-  if (error.status === 429 && mayWait) {
-    const seconds = error.retryAfter ?? 2 ** waitsSoFar;
-    return { kind: "wait", ms: clamp(seconds * 1000, 1000, MAX_WAIT_MS), error: failed };
-  }
-  // The first request with this key is still running (another tab, or before a reload): its answer will replay.
-  if (error.code === "idempotencyKeyInUse" && mayWait) return { kind: "wait", ms: 2_000 * (waitsSoFar + 1), error: failed };
-  // The inbox could not be reached or answered for a moment (an instance restarting behind the
-  // load balancer, a dropped connection): the key makes trying again safe, so it is tried again
-  // by itself before the person is asked to.
-  if (isPassingOutage(error) && mayWait) return { kind: "wait", ms: 1_000 * 2 ** waitsSoFar, error: failed };
-  return { kind: "failed", error: failed };
-}
-
-
-/** The wait before the `attempt`-th read of an unconfirmed message (0-based). */
-export function confirmDelay(attempt: number): number {
-  return CONFIRM_BACKOFF_MS[Math.min(attempt, CONFIRM_BACKOFF_MS.length - 1)]!;
-}
 
 export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   const { api, queryClient, outbox } = deps;
@@ -414,114 +330,10 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
   };
 }
 
-const pipelines = new WeakMap<QueryClient, SendPipeline>();
-
-let pageLeaving = false;
-if (typeof window !== "undefined") {
-  window.addEventListener("beforeunload", () => {
-    pageLeaving = true;
-    // Another handler may keep the page: then it was not leaving after all.
-    setTimeout(() => (pageLeaving = false), 3_000);
-  });
-  window.addEventListener("pagehide", () => (pageLeaving = true));
-  window.addEventListener("pageshow", () => (pageLeaving = false));
-}
-
-/** The browser's pipeline for a query client: one per client, so runs in flight are known to every caller. */
-export function sendPipelineFor(queryClient: QueryClient): SendPipeline {
-  let pipeline = pipelines.get(queryClient);
-  if (!pipeline) {
-    const created = createSendPipeline({ api: browserApi, queryClient, outbox: outboxStore, leaving: () => pageLeaving, settled: settledFromEvents });
-    pipelines.set(queryClient, created);
-    // Sends that failed only because the browser was offline go out again when it is back.
-    window.addEventListener("online", () => {
-      for (const item of outboxStore.getState().items) {
-        if (item.state === "failed" && item.error?.code === "networkError") void created.retry(item.localId);
-      }
-    });
-    pipeline = created;
-  }
-  return pipeline;
-}
-
-/** The messages the server's events say settled: delivered (`message.sent`) or not (`message.failed`). */
-function settledFromEvents(listener: (messageId: string) => void): () => void {
-  return onInboxEvent((event) => {
-    if (event.type === "api" && event.messageId && (event.apiType === "message.sent" || event.apiType === "message.failed")) listener(event.messageId);
-  });
-}
-
 /** Messages this tab sent: not "new activity" when the member replies again (lib/client/thread/new-activity). */
 export const sentFromThisTab = new Set<string>();
-
-export function useSendPipeline(): SendPipeline {
-  return sendPipelineFor(useQueryClient());
-}
-
-/**
- * Carries on with sends a reload interrupted: `sending` items go again with their own key,
- * `unconfirmed` ones are read again. Safe to call from several places; each item runs once.
- */
-export function useResumeOutbox(): void {
-  const pipeline = useSendPipeline();
-  useEffect(() => {
-    void pipeline.resume();
-  }, [pipeline]);
-}
-
-/** The history with a sent message in it: replaced where it already is, else first on the newest page. */
-export function withMessage<PageParam>(
-  data: InfiniteData<Page<Message>, PageParam> | undefined,
-  message: Message,
-): InfiniteData<Page<Message>, PageParam> | undefined {
-  if (!data || data.pages.length === 0) return data;
-  if (data.pages.some((page) => page.data.some((m) => m.id === message.id))) {
-    return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((m) => (m.id === message.id ? message : m)) })) };
-  }
-  const [first, ...rest] = data.pages;
-  return { ...data, pages: [{ ...first!, data: [message, ...first!.data] }, ...rest] };
-}
-
-/** The thread as the send's answer has it, keeping what the cached copy had expanded. */
-export function mergeThread(old: Thread, fresh: Thread): Thread {
-  return {
-    ...old,
-    ...fresh,
-    contact: fresh.contact ?? old.contact,
-    profile: fresh.profile ?? old.profile,
-    accountLink: fresh.accountLink ?? old.accountLink,
-    assignee: fresh.assignee ?? old.assignee,
-  };
-}
-
-/** The thread after a message of ours, when only the message is known (a send confirmed by reading it). */
-export function withLastMessage(thread: Thread, message: Message): Thread {
-  if (thread.lastMessage && new Date(thread.lastMessage.sentAt) > new Date(message.sentAt)) return thread;
-  const preview = message.content?.slice(0, PREVIEW_LENGTH) ?? null;
-  return {
-    ...thread,
-    lastMessage: { id: message.id, direction: message.direction, sentAt: message.sentAt, preview },
-    activity: { ...thread.activity, at: message.sentAt, preview },
-  };
-}
-
-// As the API cuts thread previews; the next read brings the server's own.
-const PREVIEW_LENGTH = 120;
-
-function cachedMessage(queryClient: QueryClient, threadId: string, messageId: string): Message | null {
-  const data = queryClient.getQueryData(threadQueries.messages(threadId).queryKey);
-  for (const page of data?.pages ?? []) {
-    const found = page.data.find((m) => m.id === messageId);
-    if (found) return found;
-  }
-  return null;
-}
 
 /** What the outbox keeps of a file across a reload: never its bytes. */
 function summaryOf(file: OutgoingAttachment): { fileName: string; mimeType: string; size: number } {
   return { fileName: file.fileName, mimeType: file.mimeType, size: base64Bytes(file.data) };
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }
