@@ -11,6 +11,8 @@ describe("format", () => {
   });
   it("waits are short", () => {
     expect(waited("2026-11-23T14:55:00Z", now)).toBe("5m");
+    expect(waited("2026-11-23T14:59:30Z", now)).toBe("<1m");
+    expect(waited("2026-11-23T15:00:05Z", now)).toBe("<1m");
     expect(waited("2026-11-23T12:00:00Z", now)).toBe("3h");
     expect(waited("2026-11-21T14:00:00Z", now)).toBe("2d");
   });

@@ -14,6 +14,8 @@ export function listTime(iso: string, now: Date = new Date()): string {
 
 /** How long someone has waited, shortly: "5m", "3h", "2d". */
 export function waited(since: string, now: Date = new Date()): string {
+  // Seconds are noise here ("waiting 0s"), and a stamp a little ahead of this browser's clock is just now too.
+  if (now.getTime() - Date.parse(since) < 60_000) return "<1m";
   const text = formatDistanceStrict(new Date(since), now, { roundingMethod: "floor" });
   const [value, unit] = text.split(" ");
   const short: Record<string, string> = { second: "s", seconds: "s", minute: "m", minutes: "m", hour: "h", hours: "h", day: "d", days: "d", month: "mo", months: "mo", year: "y", years: "y" };
