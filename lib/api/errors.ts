@@ -40,7 +40,8 @@ import { brandedError } from "./branded-error";
  * not answer in time), the user-management refusals of lib/api/users (`userExists`,
  * `memberTaken`, `lastAdmin`, `userNotFound`), the saved replies' (`savedReplyNotFound`; 409
  * `duplicateShortcut`, a shortcut already used in the same library), the scheduled sends'
- * (`scheduledSendNotFound`; 409 `invalidTransition` for one already being sent), and, in the browser
+ * (`scheduledSendNotFound`; 409 `invalidTransition` for one already being sent), the rules'
+ * (`ruleNotFound`), and, in the browser
  * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
  * receives a body breaking this contract raises 502 `unexpectedResponse`.
  */
@@ -64,6 +65,7 @@ export const ERROR_STATUS = {
   userNotFound: 404,
   savedReplyNotFound: 404,
   scheduledSendNotFound: 404,
+  ruleNotFound: 404,
   listNotFound: 404,
   leadNotFound: 404,
   importJobNotFound: 404,
@@ -166,6 +168,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   userNotFound: "That user no longer exists. Reload the list.",
   savedReplyNotFound: "That saved reply no longer exists. Reload the list.",
   scheduledSendNotFound: "That scheduled message no longer exists: it was sent or cancelled.",
+  ruleNotFound: "That rule no longer exists. Reload the list.",
   listNotFound: "That list no longer exists.",
   leadNotFound: "That lead isn't in this campaign.",
   importJobNotFound: "That import no longer exists.",

@@ -10,6 +10,7 @@ import { readChange, readMarks } from "./read-state";
 import { newSavedReply, savedReply, savedReplyList, savedReplyPatch } from "./saved-replies";
 import { availabilityChange, availabilityList, capacityChange, linkRouting, linkRoutingChange, memberAvailability, routingOverview } from "./routing";
 import { newScheduledSend, scheduledSend, scheduledSendList, scheduledSendPatch, scheduledSendQuery } from "./scheduled-sends";
+import { dryRunAnswer, dryRunBody, rule, ruleBody, ruleList, ruleOrder, rulePatch } from "./rules";
 import { searchPage, searchQuery } from "./search";
 import { newFollowUp, newSnooze, snooze, snoozeList, snoozeTarget } from "./snoozes";
 import type { Role } from "./roles";
@@ -122,6 +123,14 @@ export const INBOX_ENDPOINTS = {
   "routing.get": { method: "GET", path: "/api/inbox/routing", allow: "manager", action: "see or change routing", response: routingOverview },
   "routing.setLink": { method: "PUT", path: "/api/inbox/routing/links/:accountLinkId", allow: "manager", action: "see or change routing", body: linkRoutingChange, response: linkRouting },
   "routing.setCapacity": { method: "PUT", path: "/api/inbox/routing/members/:memberId", allow: "manager", action: "see or change routing", body: capacityChange, response: memberAvailability },
+  // Rules (lib/api/rules): managers and admins read and change them; members see neither (the log names a rule that acted).
+  "rules.list": { method: "GET", path: "/api/inbox/rules", allow: "manager", action: "see or change rules", response: ruleList },
+  "rules.create": { method: "POST", path: "/api/inbox/rules", allow: "manager", action: "see or change rules", body: ruleBody, response: rule },
+  "rules.update": { method: "PATCH", path: "/api/inbox/rules/:ruleId", allow: "manager", action: "see or change rules", body: rulePatch, response: rule },
+  "rules.delete": { method: "DELETE", path: "/api/inbox/rules/:ruleId", allow: "manager", action: "see or change rules", response: noContent },
+  "rules.reorder": { method: "PUT", path: "/api/inbox/rules/order", allow: "manager", action: "see or change rules", body: ruleOrder, response: ruleList },
+  // Managers see every conversation, so the matches need no visibility filter.
+  "rules.dryRun": { method: "POST", path: "/api/inbox/rules/dry-run", allow: "manager", action: "see or change rules", body: dryRunBody, response: dryRunAnswer },
   "users.list": { method: "GET", path: "/api/inbox/users", allow: member, response: userList },
   // Admins, and only for others where it would lock the team out: lib/server/accounts/users decides.
   "users.create": { method: "POST", path: "/api/inbox/users", allow: "admin", action: USERS_ACTION, body: newUser, response: inboxUser },

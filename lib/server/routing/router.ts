@@ -6,7 +6,8 @@ import { ApiError } from "@/lib/api/errors";
 import type { ActivityLog } from "../activity/activity";
 import type { Bus } from "../events/bus";
 import type { Gateway } from "../gateway/gateway";
-import { errorField, log, outsideRequest } from "../runtime/log";
+import { log } from "../runtime/log";
+import { createDrainLoop } from "./drain-loop";
 import { plan, type Arrival, type Candidate, type LinkRule } from "./choose";
 import { availabilityOf, createRoutingStore, queueArrivals, type QueueRow } from "./store";
 
@@ -33,6 +34,8 @@ export type RouterOptions = {
   /** The inbox's users who act as members: routing's candidates, with their names. */
   members(): Promise<{ memberId: string; name: string }[]>;
   awayAfterMs: number;
+  /** Conversations rules have yet to act on (lib/server/routing/rules): rules run first, so routing leaves them queued until then. */
+  waiting?: () => Promise<ReadonlySet<string>>;
   now?: () => number;
 };
 
@@ -47,9 +50,6 @@ export function createRouter(options: RouterOptions) {
   const now = options.now ?? Date.now;
   const store = createRoutingStore(options.db);
   const seenWritten = new Map<string, number>();
-  let draining: Promise<void> = Promise.resolve();
-  let kickTimer: ReturnType<typeof setTimeout> | null = null;
-  let sweepTimer: ReturnType<typeof setInterval> | null = null;
 
   /**
    * Per member: open conversations (not archived, message requests included; `except` those
@@ -82,7 +82,8 @@ export function createRouter(options: RouterOptions) {
 
   async function drainOnce(): Promise<void> {
     if (!(await bus.leads())) return;
-    const queued = await store.queue();
+    const held = (await options.waiting?.()) ?? new Set<string>();
+    const queued = (await store.queue()).filter((row) => !held.has(row.threadId));
     if (queued.length === 0) return;
     // A queued conversation its contact's member already holds is not counted against them twice.
     const [people, states, linkRows, rows] = await Promise.all([options.members(), availability(new Set(queued.map((q) => q.threadId)), true), store.linkRows(), store.members()]);
@@ -157,23 +158,8 @@ export function createRouter(options: RouterOptions) {
     }
   }
 
-  /** One drain at a time in this process; the returned promise settles when the drain asked for has run. */
-  function drain(): Promise<void> {
-    const next = draining.then(() => outsideRequest(drainOnce)).catch((error: unknown) => log.error({ error: errorField(error) }, "routing failed; the queue is tried again"));
-    draining = next;
-    return next;
-  }
-
-  function kick(): void {
-    if (kickTimer) return;
-    kickTimer = outsideRequest(() =>
-      setTimeout(() => {
-        kickTimer = null;
-        void drain();
-      }, KICK_DELAY_MS),
-    );
-    kickTimer.unref?.();
-  }
+  const loop = createDrainLoop({ drainOnce, failure: "routing failed; the queue is tried again", kickDelayMs: KICK_DELAY_MS, sweepMs: SWEEP_MS });
+  const { drain, kick } = loop;
 
   return {
     store,
@@ -209,19 +195,8 @@ export function createRouter(options: RouterOptions) {
       };
     },
 
-    start(): void {
-      if (sweepTimer) return;
-      sweepTimer = outsideRequest(() => setInterval(kick, SWEEP_MS));
-      sweepTimer.unref?.();
-      kick();
-    },
-    async stop(): Promise<void> {
-      if (sweepTimer) clearInterval(sweepTimer);
-      if (kickTimer) clearTimeout(kickTimer);
-      sweepTimer = null;
-      kickTimer = null;
-      await draining;
-    },
+    start: loop.start,
+    stop: loop.stop,
   };
 }
 

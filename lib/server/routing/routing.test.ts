@@ -10,7 +10,7 @@ import type { ActivityEntry } from "@/lib/api/activity";
 import type { ApiEvent } from "@/lib/api/events";
 import type { RoutingOverview } from "@/lib/api/routing";
 import type { TeamWorkload } from "@/lib/api/workload";
-import { call, startTestBff, type TestBff } from "../testing/bff";
+import { call, sandboxCaller, startTestBff, type TestBff } from "../testing/bff";
 
 /**
  * The issue's check, end to end on the demo sandbox: balanced routing with capacity 2 for three
@@ -25,15 +25,7 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let linkId = "";
 
-const sandbox = async (path: string, init?: { method?: string; body?: unknown }) => {
-  const response = await bff.runtime.upstream.sandboxFetch!(path, {
-    method: init?.method ?? "GET",
-    headers: { "content-type": "application/json" },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return response.json() as Promise<unknown>;
-};
+const sandbox = (path: string, init?: { method?: string; body?: unknown }) => sandboxCaller(bff.runtime)(path, init);
 /** What the inbox has heard so far, applied, and routed. */
 const settle = async () => {
   await bff.runtime.events.replayNow();

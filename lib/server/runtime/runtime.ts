@@ -27,6 +27,7 @@ import { createSearchFeed, type SearchFeed } from "../search/feed";
 import { messagesPage } from "../search/answer";
 import { inboxSenders } from "../search/senders";
 import { createRouter, type Router } from "../routing/router";
+import { createRuleRunner, type RuleRunner } from "../routing/rules/worker";
 import { schedulerClock } from "../scheduler/clock";
 import { createScheduler, type Scheduler } from "../scheduler/scheduler";
 import { createSnoozes, type Snoozes } from "../snoozes/snoozes";
@@ -75,6 +76,8 @@ export type Runtime = {
   events: EventFeed;
   /** Automatic assignment and its queue (lib/server/routing). */
   routing: Router;
+  /** Managers' when → if → then rules, run before routing (lib/server/routing/rules). */
+  rules: RuleRunner;
   upstream: Upstream;
   /** Stopping (lib/server/runtime/shutdown): readiness fails and every open event stream is told to reconnect elsewhere. */
   drain(): void;
@@ -175,6 +178,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     activity,
     members: async () => (await users.list()).flatMap((u) => (u.memberId ? [{ memberId: u.memberId, name: u.name }] : [])),
     awayAfterMs: config.awayAfterMs,
+    waiting: () => rules.waitingThreads(),
   });
   registerSender({
     sends: scheduledSends,
@@ -190,6 +194,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
       };
     },
   });
+  const rules = createRuleRunner({ db: database.db, gateway, bus, activity, snoozes, now: () => scheduler.now(), routing: { dequeue: (ids) => routing.store.dequeue(ids), kick: () => routing.kick() } });
   const events = createEventFeed({
     db: database.db,
     gateway,
@@ -200,7 +205,10 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     bus,
     // A sandbox reset drops its subscriptions: the one made at start is made again.
     onRestart: () => (subscribed ? subscribeToWebhooks() : Promise.resolve()),
+    // Rules' work and routing's queue are recorded in the same claim, each once per event, and a
+    // reply wakes its snooze there too.
     onClaimed: async (tx, claimed) => {
+      await rules.onClaimed(tx, claimed);
       await routing.onClaimed(tx, claimed);
       const woken = await snoozes.applyEvents(claimed, tx);
       if (woken.length === 0) return;
@@ -208,7 +216,10 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
       await bus.send({ type: "snoozes", threadIds: woken }, tx);
       return () => woken.forEach((threadId) => hub.publish({ type: "snooze", threadId }));
     },
-    onApplied: () => routing.kick(),
+    onApplied: () => {
+      rules.kick();
+      routing.kick();
+    },
   });
   let draining = false;
   // Work begun at start (below) that uses the database: a stop right after a start lets it finish first.
@@ -236,6 +247,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     presence,
     events,
     routing,
+    rules,
     upstream,
     drain() {
       draining = true;
@@ -245,6 +257,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     async close() {
       events.stop();
       presence.stop();
+      await rules.stop();
       await routing.stop();
       await scheduler.stop();
       await Promise.allSettled(begun);
@@ -272,6 +285,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     // Read the team's threads now, so the first member to open the inbox does not wait.
     begun.push(gateway.index.ready().catch((error: unknown) => log.error({ error: errorField(error) }, "reading the team's threads failed")));
     events.start();
+    rules.start();
     routing.start();
     // Work that came due while the inbox was down runs now.
     scheduler.start();

@@ -353,3 +353,44 @@ export const scheduledSends = inbox.table(
   },
   (t) => [index("scheduled_sends_thread_idx").on(t.threadId), index("scheduled_sends_user_idx").on(t.userId)],
 );
+
+/**
+ * Rules (lib/api/rules, lib/server/routing/rules): "when → if → then", run in `position` order.
+ * No team column: the inbox's database belongs to the one team its token acts for, as every table here.
+ */
+export const routingRules = inbox.table(
+  "routing_rules",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    trigger: text("trigger").notNull(),
+    conditions: jsonb("conditions").notNull().default([]),
+    actions: jsonb("actions").notNull().default([]),
+    stopAfter: boolean("stop_after").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("routing_rules_position_idx").on(t.position)],
+);
+
+/**
+ * Events rules have yet to act on: put here in the transaction that claims the event (as
+ * routing's queue), so each is run once across instances and survives a restart; `done` names
+ * the rules already run for it, so a drain that dies half-way does not run them again.
+ */
+export const ruleWork = inbox.table(
+  "rule_work",
+  {
+    eventId: text("event_id").primaryKey(),
+    trigger: text("trigger").notNull(),
+    /** The conversation, or for a contact's status, the contact. */
+    objectId: text("object_id").notNull(),
+    threadId: text("thread_id"),
+    messageId: text("message_id"),
+    done: jsonb("done").$type<string[]>().notNull().default([]),
+    arrivedAt: ts("arrived_at").notNull(),
+  },
+  (t) => [index("rule_work_arrived_idx").on(t.arrivedAt)],
+);

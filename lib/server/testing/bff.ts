@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/server/accounts/client-address";
 import { loadConfig } from "@/lib/server/runtime/env";
 import { DEMO_PASSWORD, createRuntime, installRuntime, type Runtime } from "@/lib/server/runtime/runtime";
@@ -74,4 +74,17 @@ export function call(
   }
   // Next hands dynamic segments in as `params`; handlers without them get none.
   return handler(new Request(`${ORIGIN}${path}`, { method, headers, body }), { params: Promise.resolve(init.params ?? {}) as Promise<never> });
+}
+
+/** Calls the demo sandbox in-process (its API under /v2, its controls under /_sandbox), expecting success; a 204 answers null. */
+export function sandboxCaller(runtime: Runtime) {
+  return async (path: string, init?: { method?: string; body?: unknown }): Promise<unknown> => {
+    const response = await runtime.upstream.sandboxFetch!(path, {
+      method: init?.method ?? "GET",
+      headers: { "content-type": "application/json" },
+      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(response.ok, `${path}: ${response.status}`).toBe(true);
+    return response.status === 204 ? null : response.json();
+  };
 }
