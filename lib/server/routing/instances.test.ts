@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ServerType } from "@hono/node-server";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
-import { deliver, kill, launch, newInstance, place, sandboxClient, until, type Instance } from "../testing/instances";
+import { deliver, kill, launch, startTwoInstances, until, type Instance } from "../testing/instances";
 
 /**
  * Routing across two inbox instances (OS processes, lib/server/testing/instances) on one
@@ -16,22 +12,13 @@ import { deliver, kill, launch, newInstance, place, sandboxClient, until, type I
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(serverUrl)("routing on several inbox instances", () => {
-  let database: TestDatabase;
-  let sandbox: Sandbox;
-  let sql: postgres.Sql;
-  const servers: ServerType[] = [];
-  const a = newInstance("a");
-  const b = newInstance("b");
+  let run: Awaited<ReturnType<typeof startTwoInstances>>;
   let linkId = "";
   let memberIds: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase(serverUrl!, "inbox_routing_instances");
-    sandbox = await createSandbox({ rateLimits: { minute: 100_000, hour: 1_000_000, day: 10_000_000 } });
-    for (const instance of [a, b]) await place(instance, sandbox, servers);
-    await Promise.all([a, b].map((instance) => launch(instance, database.url)));
-    sql = postgres(database.url, { max: 2, onnotice: () => {} });
-
+    run = await startTwoInstances(serverUrl!, "inbox_routing_instances");
+    const { api, sql } = run;
     // Three members signed in, seen just now, available; balanced routing on one link, requests included.
     const members = (await (await api("GET", "/members?limit=100")).json()) as { data: { id: string; name: string }[] };
     memberIds = members.data.slice(0, 3).map((m) => m.id);
@@ -46,15 +33,11 @@ describe.runIf(serverUrl)("routing on several inbox instances", () => {
     await sql`insert into inbox.routing_links (account_link_id, mode, member_ids, route_requests) values (${linkId}, 'balanced', ${sql.json(memberIds)}, true)`;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const instance of [a, b]) instance.process?.kill("SIGKILL");
-    await sql?.end();
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-    await sandbox?.close();
-    await database?.drop();
-  });
+  afterAll(() => run?.close());
 
-  const { api, eventsAfter, latestSeq } = sandboxClient({ fetch: (request) => sandbox.fetch(request) });
+  const api = (method: string, path: string, body?: unknown) => run.api(method, path, body);
+  const eventsAfter = (seq: number) => run.eventsAfter(seq);
+  const latestSeq = () => run.latestSeq();
 
   /** Someone new writes in; their events are delivered to each instance given, in turn. */
   async function arrive(n: number, to: Instance[]): Promise<string> {
@@ -70,6 +53,7 @@ describe.runIf(serverUrl)("routing on several inbox instances", () => {
   const allAssigned = async (threadIds: string[]) => (await Promise.all(threadIds.map(assignee))).every((id) => id !== null && memberIds.includes(id));
 
   it("routes each new conversation once: events heard by both, the routing instance killed, and back", async () => {
+    const { a, b, sql } = run;
     const arrivals: string[] = [];
     // Each event reaches both instances, in either order.
     for (let n = 0; n < 6; n++) arrivals.push(await arrive(n, n % 2 ? [a, b] : [b, a]));
@@ -83,7 +67,7 @@ describe.runIf(serverUrl)("routing on several inbox instances", () => {
     await until(() => allAssigned(arrivals), 30_000);
 
     // Back again: both hear everything once more.
-    await launch(leader, database.url);
+    await launch(leader, run.database.url);
     for (let n = 9; n < 11; n++) arrivals.push(await arrive(n, [leader, survivor]));
     await until(() => allAssigned(arrivals), 20_000);
     // Time for any second assignment to show up, were there one.

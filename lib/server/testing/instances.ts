@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import { eventPage, type ApiEvent } from "@/lib/api/events";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { createSandbox, type Sandbox } from "@/lib/sandbox/app";
 import { DEMO_TOKEN } from "../runtime/env";
 
 /**
  * Inbox instances as OS processes (./instance.ts) on one Postgres database, in front of one
  * sandbox, for the tests of what several instances promise (lib/server/events/instances.test.ts,
- * lib/server/routing/instances.test.ts). Each instance reaches the sandbox through a port of its
+ * lib/server/routing/instances.test.ts, lib/server/routing/rules/instances.test.ts). Each instance reaches the sandbox through a port of its
  * own, so a test can tell which one reads GET /events.
  */
 export type Instance = { name: string; port: number; base: string; upstream: string; process: ChildProcess | null; eventReads: number };
@@ -131,5 +134,33 @@ export function sandboxClient(sandbox: { fetch(request: Request): Promise<Respon
     api,
     eventsAfter: async (seq: number): Promise<ApiEvent[]> => eventPage.parse(await (await api("GET", `/events?afterSeq=${seq}&limit=1000`)).json()).data,
     latestSeq: async (): Promise<number> => eventPage.parse(await (await api("GET", `/events?afterSeq=${Number.MAX_SAFE_INTEGER}&limit=1`)).json()).lastSeq,
+  };
+}
+
+/**
+ * Two instances, `a` and `b`, started on a database of their own (named `databaseName` on the
+ * server at `serverUrl`) in front of one sandbox with a generous quota, and an SQL client on it.
+ */
+export async function startTwoInstances(serverUrl: string, databaseName: string) {
+  const servers: ServerType[] = [];
+  const database: TestDatabase = await createTestDatabase(serverUrl, databaseName);
+  const sandbox: Sandbox = await createSandbox({ rateLimits: { minute: 100_000, hour: 1_000_000, day: 10_000_000 } });
+  const [a, b] = [newInstance("a"), newInstance("b")];
+  for (const instance of [a, b]) await place(instance, sandbox, servers);
+  await Promise.all([a, b].map((instance) => launch(instance, database.url)));
+  const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  return {
+    a,
+    b,
+    sql,
+    database,
+    ...sandboxClient({ fetch: (request) => sandbox.fetch(request) }),
+    async close() {
+      for (const instance of [a, b]) instance.process?.kill("SIGKILL");
+      await sql.end();
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await sandbox.close();
+      await database.drop();
+    },
   };
 }
