@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon } from "lucide-react";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon, WorkflowIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -22,6 +22,7 @@ export const SETTINGS_PAGES = [
   { href: "/settings/sending", label: "Sending", Icon: SendIcon },
   { href: "/settings/workload", label: "Workload", Icon: GaugeIcon, managersOnly: true },
   { href: "/settings/routing", label: "Routing", Icon: SplitIcon, managersOnly: true },
+  { href: "/settings/rules", label: "Rules", Icon: WorkflowIcon, managersOnly: true },
   { href: "/settings/activity", label: "Activity log", Icon: HistoryIcon, managersOnly: true },
 ] as const;
 

@@ -23,6 +23,11 @@ describe("activity sentences", () => {
     expect(activitySentence({ action: "snoozes.delete", after: { kind: "followUp", state: "returned" } }, names)).toBe("dismissed the no-reply reminder");
   });
 
+  it("says what a rule could not do, and why", () => {
+    expect(activitySentence({ action: "rules.actionFailed", after: { action: "setStatus", code: "statusNotFound" } }, names)).toBe("couldn't carry out “Set status” (That status no longer exists.)");
+    expect(activitySentence({ action: "rules.actionFailed", after: { action: "somethingNew", code: "whoKnows" } }, names)).toBe("couldn't carry out “act”");
+  });
+
   it("reads sensibly for what it does not know", () => {
     expect(activitySentence({ action: "threads.update", after: { somethingNew: 1 } }, names)).toBe("changed the conversation");
     expect(activitySentence({ action: "widgets.spin", after: null }, names)).toBe("did widgets.spin");

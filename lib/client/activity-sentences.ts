@@ -1,5 +1,7 @@
 import { format } from "date-fns";
 import type { ActivityEntry } from "@/lib/api/activity";
+import { isKnownErrorCode, ERROR_SENTENCES } from "@/lib/api/errors";
+import { ACTION_LABELS } from "@/lib/client/rule-sentences";
 
 /** Names the sentences need, looked up by ID. */
 export type ActivityNames = { member(id: string): string | undefined; status(id: string): string | undefined };
@@ -27,6 +29,7 @@ export const ACTIVITY_ACTIONS = [
   { action: "statuses.create", label: "Created a status" },
   { action: "statuses.update", label: "Changed a status" },
   { action: "statuses.delete", label: "Deleted a status" },
+  { action: "rules.actionFailed", label: "A rule's action failed" },
 ] as const;
 
 /**
@@ -73,6 +76,12 @@ export function activitySentence(entry: Pick<ActivityEntry, "action" | "after">,
     case "tags.delete":
     case "statuses.delete":
       return `deleted a ${entry.action.startsWith("tags") ? "tag" : "status"}`;
+    case "rules.actionFailed": {
+      // A rule (lib/server/routing/rules) names what it could not do, and the API's code for why.
+      const label = ACTION_LABELS[after.action as keyof typeof ACTION_LABELS] ?? "act";
+      const why = typeof after.code === "string" && isKnownErrorCode(after.code) ? ` (${ERROR_SENTENCES[after.code]})` : "";
+      return `couldn't carry out “${label}”${why}`;
+    }
     default:
       return `did ${entry.action}`;
   }
