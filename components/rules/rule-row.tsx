@@ -39,7 +39,7 @@ export function RuleRow({
           {rule.stopAfter ? <span className="text-xs text-muted-foreground">stops the rules after it</span> : null}
           {rule.enabled ? null : <span className="text-xs text-muted-foreground">off</span>}
         </p>
-        <p className={cn("mt-0.5 text-sm text-muted-foreground", !rule.enabled && "line-through decoration-muted-foreground/40")}>{ruleSentence(rule, names)}</p>
+        <p className="mt-0.5 text-sm text-muted-foreground">{ruleSentence(rule, names)}</p>
       </div>
       <div className="flex shrink-0 items-center gap-1">
         <button
