@@ -4,6 +4,8 @@ import * as ruleRoute from "@/app/api/inbox/rules/[ruleId]/route";
 import * as orderRoute from "@/app/api/inbox/rules/order/route";
 import * as dryRunRoute from "@/app/api/inbox/rules/dry-run/route";
 import * as activityRoute from "@/app/api/inbox/activity/route";
+import * as availabilityRoute from "@/app/api/inbox/availability/route";
+import * as linkRoute from "@/app/api/inbox/routing/links/[accountLinkId]/route";
 import type { ActivityEntry } from "@/lib/api/activity";
 import type { ApiEvent } from "@/lib/api/events";
 import type { DryRunAnswer, Rule, RuleBody } from "@/lib/api/rules";
@@ -40,6 +42,7 @@ beforeAll(async () => {
   member = await bff.signIn("sam");
   const members = (await sandbox("/v2/members?limit=100")) as { data: { id: string; email: string }[] };
   ids.sam = members.data.find((m) => m.email === "sam@acme.test")!.id;
+  ids.jonas = members.data.find((m) => m.email === "jonas@acme.test")!.id;
   linkId = ((await sandbox("/v2/account-links?limit=100")) as { data: { id: string; status: string }[] }).data.find((l) => l.status === "active")!.id;
   tagId = ((await sandbox("/v2/tags", { method: "POST", body: { name: "Pricing question" } })) as { id: string }).id;
   await bff.runtime.gateway.index.ready();
@@ -170,5 +173,43 @@ describe("rules at work", () => {
     budget.mockRestore();
     expect(looked).toBeGreaterThan(1);
     expect(matched.map((m) => m.contactName)).toEqual(["Asker rules-pricing"]);
+  });
+
+  it("runs before routing: an assign keeps a conversation from routing, autoAssign hands one to it", async () => {
+    for (const rule of await list()) await call(ruleRoute, "DELETE", `/api/inbox/rules/${rule.id}`, { cookie: manager, params: { ruleId: rule.id } });
+    // Routing on: balanced on the link, Jonas alone and available.
+    const jonas = await bff.signIn("jonas");
+    expect((await call(availabilityRoute, "PUT", "/api/inbox/availability", { cookie: jonas, body: { status: "available" } })).status).toBe(200);
+    expect((await call(linkRoute, "PUT", `/api/inbox/routing/links/${linkId}`, { cookie: manager, params: { accountLinkId: linkId }, body: { mode: "balanced", memberIds: [ids.jonas] } })).status).toBe(200);
+    await create({ name: "Urgent to Sam", trigger: "conversationCreated", conditions: [{ type: "textContains", text: "urgent" }], actions: [{ type: "assign", memberId: ids.sam! }] });
+    await create({ name: "Route on request", trigger: "messageReceived", conditions: [{ type: "textContains", text: "route me" }], actions: [{ type: "autoAssign" }] });
+    const waiting = bff.runtime.gateway.index.all().find((t) => t.accountLinkId === linkId && !t.assigneeId && !t.archived && !t.isRequest)!;
+    expect(waiting).toBeDefined();
+
+    const urgent = await inbound("rules-urgent", "This is urgent, please call me");
+    const plain = await inbound("rules-plain", "Just saying hello");
+    await sandbox("/_sandbox/inbound", { method: "POST", body: { threadId: waiting.id, content: "Could you route me to someone?" } });
+    await settle();
+
+    expect(bff.runtime.gateway.index.get(urgent.id)?.assigneeId).toBe(ids.sam);
+    expect(bff.runtime.gateway.index.get(plain.id)?.assigneeId).toBe(ids.jonas);
+    expect(bff.runtime.gateway.index.get(waiting.id)?.assigneeId).toBe(ids.jonas);
+    expect(await bff.runtime.routing.store.queue()).toEqual([]);
+    // Routing never touched the one the rule assigned: its only assignment is the rule's.
+    const log = (await (await call(activityRoute, "GET", `/api/inbox/activity?threadId=${urgent.id}&limit=50`, { cookie: manager })).json()) as { data: ActivityEntry[] };
+    expect(log.data.filter((e) => e.action === "threads.update").map((e) => e.userName)).toEqual(["Rule “Urgent to Sam”"]);
+    await call(linkRoute, "PUT", `/api/inbox/routing/links/${linkId}`, { cookie: manager, params: { accountLinkId: linkId }, body: { mode: "off", memberIds: [] } });
+  });
+
+  it("on a contact's status change, acts on the contact's latest conversation", async () => {
+    for (const rule of await list()) await call(ruleRoute, "DELETE", `/api/inbox/rules/${rule.id}`, { cookie: manager, params: { ruleId: rule.id } });
+    const won = (await sandbox("/v2/statuses", { method: "POST", body: { name: "Won (rules)" } })) as { id: string };
+    await create({ name: "Won is done", trigger: "contactStatusChanged", conditions: [{ type: "status", statusIds: [won.id] }], actions: [{ type: "archive" }] });
+    const asked = await inbound("rules-won", "Deal!");
+    await settle();
+    expect(bff.runtime.gateway.index.get(asked.id)?.archived).toBe(false);
+    await sandbox(`/v2/contacts/${asked.contactId}`, { method: "PATCH", body: { status: won.id } });
+    await settle();
+    expect(bff.runtime.gateway.index.get(asked.id)?.archived).toBe(true);
   });
 });
