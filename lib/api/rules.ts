@@ -111,7 +111,10 @@ export const rulePatch = z.strictObject({
 });
 export type RulePatch = z.infer<typeof rulePatch>;
 
-/** PUT /api/inbox/rules/order: every rule's ID, first to last. */
+/**
+ * PUT /api/inbox/rules/order: rules' IDs, first to last. The rules named take that order in the
+ * places they held among themselves; rules not named (one another manager just added) keep theirs.
+ */
 export const ruleOrder = z.strictObject({
   ruleIds: z
     .array(z.string().min(1))

@@ -93,10 +93,13 @@ describe("rules endpoints", () => {
     const reordered = await call(orderRoute, "PUT", "/api/inbox/rules/order", { cookie: manager, body: { ruleIds: [second.id, first.id] } });
     expect(reordered.status).toBe(200);
     expect(((await reordered.json()) as { data: Rule[] }).data.map((r) => r.id)).toEqual([second.id, first.id]);
-    // An order that leaves a rule out is refused: another manager may have added it.
-    expect((await call(orderRoute, "PUT", "/api/inbox/rules/order", { cookie: manager, body: { ruleIds: [second.id] } })).status).toBe(400);
+    // An order naming some rules moves those among their own places; a rule added meanwhile keeps its place.
+    const third = (await (await create({ ...body, name: "Third" })).json()) as Rule;
+    const moved = await call(orderRoute, "PUT", "/api/inbox/rules/order", { cookie: manager, body: { ruleIds: [third.id, second.id] } });
+    expect(((await moved.json()) as { data: Rule[] }).data.map((r) => r.id)).toEqual([third.id, first.id, second.id]);
+    expect((await call(orderRoute, "PUT", "/api/inbox/rules/order", { cookie: manager, body: { ruleIds: ["rule_gone"] } })).status).toBe(404);
 
-    for (const rule of [first, second]) expect((await call(ruleRoute, "DELETE", `/api/inbox/rules/${rule.id}`, { cookie: manager, params: { ruleId: rule.id } })).status).toBe(204);
+    for (const rule of [first, second, third]) expect((await call(ruleRoute, "DELETE", `/api/inbox/rules/${rule.id}`, { cookie: manager, params: { ruleId: rule.id } })).status).toBe(204);
     expect(await list()).toEqual([]);
     expect((await call(ruleRoute, "DELETE", `/api/inbox/rules/${first.id}`, { cookie: manager, params: { ruleId: first.id } })).status).toBe(404);
   });

@@ -52,15 +52,21 @@ export function createRuleStore(db: Database) {
       if (gone.length === 0) throw apiError("ruleNotFound", `No rule ${id}.`);
     },
 
-    /** Puts the rules in the order given, which must name each rule once. */
+    /**
+     * Puts the rules named in the order given, in the places they held among themselves; rules
+     * not named keep their places. So a manager's move, sent as the list they saw, never undoes
+     * a rule another manager added meanwhile.
+     */
     async reorder(ruleIds: readonly string[]): Promise<Rule[]> {
       await db.transaction(async (tx) => {
-        const held = (await tx.select({ id: routingRules.id }).from(routingRules)).map((r) => r.id);
-        const missing = held.filter((id) => !ruleIds.includes(id));
-        const unknown = ruleIds.find((id) => !held.includes(id));
+        const held = await tx.select({ id: routingRules.id, position: routingRules.position }).from(routingRules).orderBy(asc(routingRules.position), asc(routingRules.createdAt)).for("update");
+        const unknown = ruleIds.find((id) => !held.some((r) => r.id === id));
         if (unknown) throw apiError("ruleNotFound", `No rule ${unknown}.`);
-        if (missing.length) throw apiError("invalidRequest", "Name every rule in the new order: another manager may have added one. Reload the list.");
-        for (const [position, id] of ruleIds.entries()) await tx.update(routingRules).set({ position }).where(eq(routingRules.id, id));
+        const named = new Set(ruleIds);
+        const next = [...ruleIds];
+        // Every rule's new place: the named ones fill the slots they held, in the new order.
+        const order = held.map((r) => (named.has(r.id) ? next.shift()! : r.id));
+        for (const [position, id] of order.entries()) await tx.update(routingRules).set({ position }).where(eq(routingRules.id, id));
       });
       return this.list();
     },
