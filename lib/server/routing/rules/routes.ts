@@ -10,16 +10,17 @@ import { ruleMatches, subjectOfThread } from "./evaluate";
 /**
  * What the rules endpoints do (their rows in lib/api/inbox-endpoints: managers and admins
  * only). A rule names members, tags, statuses and account links; each is checked against the
- * team's (read through the gateway's cache), so a rule never names what does not exist.
+ * team's (read through the gateway's cache), so a rule never names what does not exist. A rule
+ * saved or turned on acts on the events claimed from then on, never on past ones.
  */
 export async function createRule(runtime: Runtime, viewer: SessionViewer, body: RuleDefinition): Promise<Rule> {
   await checkReferences(runtime, viewer, body);
-  return listening(runtime, await runtime.rules.store.create(body));
+  return runtime.rules.store.create(body);
 }
 
 export async function updateRule(runtime: Runtime, viewer: SessionViewer, ruleId: string, patch: RulePatch): Promise<Rule> {
   await checkReferences(runtime, viewer, { conditions: patch.conditions ?? [], actions: patch.actions ?? [] });
-  return listening(runtime, await runtime.rules.store.update(ruleId, patch));
+  return runtime.rules.store.update(ruleId, patch);
 }
 
 /**
@@ -42,12 +43,6 @@ export async function dryRun(runtime: Runtime, body: Pick<RuleDefinition, "condi
     looked: recent.length,
     matched: matched.map((t) => ({ threadId: t.id, contactName: t.profile?.displayName ?? t.profile?.username ?? null, preview: t.lastMessage?.preview ?? t.activity.preview, at: t.activity.at })),
   };
-}
-
-/** A rule that listens for events from now on: a rule turned on hears the next events, not past ones. */
-function listening(runtime: Runtime, rule: Rule): Rule {
-  runtime.rules.kick();
-  return rule;
 }
 
 type Referencing = Pick<RuleDefinition, "conditions" | "actions">;
