@@ -22,6 +22,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { coldLoad, coldSignIn, type FirstMoments } from "./lib/cold-sign-in";
+import { waitForHealth } from "./lib/wait-for-health";
 
 const { values } = parseArgs({
   options: { scale: { type: "string" }, port: { type: "string", default: "3210" }, cold: { type: "boolean", default: false }, runs: { type: "string", default: "3" } },
@@ -49,7 +50,7 @@ process.on("exit", stop);
 
 try {
   const seedStart = performance.now();
-  await waitForHealth();
+  await waitForHealth(base);
   console.log(`serving ${scale ?? "the demo's"} conversations after ${((performance.now() - seedStart) / 1000).toFixed(1)} s (seed and start)`);
 
   const browser = await chromium.launch({
@@ -161,18 +162,4 @@ async function firstMoments(browser: Browser, runs: number): Promise<void> {
   console.log(
     `first-moments: runs=${runs} signin_first_paint_ms=${median(signIns.map((m) => m.firstPaintMs))} signin_first_row_ms=${median(signIns.map((m) => m.firstRowMs))} load_first_paint_ms=${median(loads.map((m) => m.firstPaintMs))} load_first_row_ms=${median(loads.map((m) => m.firstRowMs))} pane_jump=${jumped ? "yes" : "no"}`,
   );
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("The inbox did not start within 5 minutes");
 }
