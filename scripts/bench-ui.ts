@@ -85,23 +85,31 @@ try {
     await page.locator(ROW).first().waitFor();
     await settled();
   };
-  /** The list's row at `index`, scrolled into the DOM (the list is virtualized), or null past the end. */
-  const rowAt = async (index: number) => {
-    const found = await page.locator("[data-thread-list]").evaluate(async (list, i) => {
+  /**
+   * The centre of the list's row at `index`, scrolled into view (the list is virtualized), or null
+   * past the end. Clicked by coordinates: a row near the end re-renders as pages load, which
+   * Playwright's element click waits out for ever.
+   */
+  const rowAt = async (index: number) =>
+    // No named functions inside: tsx would name them with a helper the page lacks.
+    page.locator("[data-thread-list]").evaluate(async (list, i) => {
+      const selector = `[role="option"][data-index="${i}"]`;
       list.scrollTop = 0;
-      for (let step = 0; step < 200; step++) {
-        if (list.querySelector(`[data-index="${i}"]`)) return true;
+      for (let step = 0; step < 200 && !list.querySelector(selector); step++) {
         const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
-        const last = list.querySelector('[role="option"]:last-of-type');
-        if (atEnd && last?.getAttribute("aria-setsize") !== "-1") return false;
+        if (atEnd && list.querySelector('[role="option"]:last-of-type')?.getAttribute("aria-setsize") !== "-1") return null;
         list.scrollTop += list.clientHeight / 2;
         await new Promise(requestAnimationFrame);
       }
-      return false;
+      list.querySelector(selector)?.scrollIntoView({ block: "nearest" });
+      for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
+      const box = list.querySelector(selector)?.getBoundingClientRect();
+      return box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
     }, index);
-    return found ? page.locator(`${ROW}[data-index="${index}"]`) : null;
+  const click = (index: number) => async () => {
+    const at = await rowAt(index);
+    await page.mouse.click(at!.x, at!.y);
   };
-  const click = (index: number) => async () => (await rowAt(index))!.click();
 
   // Open a thread not opened before.
   await openAll();
@@ -119,7 +127,7 @@ try {
       continue;
     }
     const recording = values.waterfall && openFirst.length === 0 ? recordRequests(page) : null;
-    const shown = await timed(page, "thread", "pointerdown", () => row.click());
+    const shown = await timed(page, "thread", "pointerdown", () => page.mouse.click(row.x, row.y));
     openFirst.push(shown.ms);
     if (rowCount === 0) serverCold++;
     next++;
@@ -129,7 +137,7 @@ try {
 
   // Open a thread opened before: back and forth between the first two rows (both opened above).
   const openAgain: number[] = [];
-  await (await rowAt(1))!.click();
+  await click(1)();
   await settled();
   for (let i = 0; i < runs; i++) {
     openAgain.push((await timed(page, "thread", "pointerdown", click(i % 2))).ms);
