@@ -6,14 +6,15 @@
  * of each interaction, from the input event to the rendered frame that shows its result,
  * stamped in the page (scripts/lib/ui-timing):
  *
- * - open a thread not opened before: click a row in "All" → its messages, no skeleton. The
- *   demo has fewer threads than tries: when every row has been opened, the page is loaded
- *   again (the browser's caches empty; the server's are warm by then, which is said);
+ * - open a thread not opened before: click the next row down in "All" → its messages, no
+ *   skeleton. Should there be more tries than threads, the page is loaded again when every row
+ *   has been opened (the browser's caches empty; the server's are warm by then, which is said);
  * - open a thread opened before: click between two rows already opened;
  * - switch folder: click "Inbox" / "All" in the sidebar → the other view's rows;
  * - change a filter: Filter › Oldest first, on and off → the reordered rows;
  * - reply shown: type in the composer, Enter → the text in the history (pending counts);
- * - j/k: the next (or previous) thread with its messages shown.
+ * - j/k: the next (or previous) thread with its messages shown, on a fresh page load (new to
+ *   the browser, not to the server).
  *
  * It also reports the JavaScript transferred (scripts/lib/js-transfer): of the login page, of
  * the inbox's cold load, and what Sign in fetched beyond the login page's. `--waterfall` prints
