@@ -41,7 +41,9 @@ import { brandedError } from "./branded-error";
  * `memberTaken`, `lastAdmin`, `userNotFound`), the saved replies' (`savedReplyNotFound`; 409
  * `duplicateShortcut`, a shortcut already used in the same library), the scheduled sends'
  * (`scheduledSendNotFound`; 409 `invalidTransition` for one already being sent), the rules'
- * (`ruleNotFound`), and, in the browser
+ * (`ruleNotFound`), the comments' (lib/api/comments: `commentNotFound`; 422
+ * `mentionNotVisible`, a mentioned teammate who may not see the thread, `details.userIds`), and,
+ * in the browser
  * only, `networkError` (status 0) when the BFF itself could not be reached. A client that
  * receives a body breaking this contract raises 502 `unexpectedResponse`.
  */
@@ -66,6 +68,7 @@ export const ERROR_STATUS = {
   savedReplyNotFound: 404,
   scheduledSendNotFound: 404,
   ruleNotFound: 404,
+  commentNotFound: 404,
   listNotFound: 404,
   leadNotFound: 404,
   importJobNotFound: 404,
@@ -89,6 +92,7 @@ export const ERROR_STATUS = {
   messageNotMutable: 422,
   idempotencyKeyReused: 422,
   campaignInvalid: 422,
+  mentionNotVisible: 422,
   tooManyAttachments: 422,
   attachmentTypeNotAllowed: 422,
   attachmentTooLarge: 422,
@@ -129,6 +133,7 @@ export const errorDetails = {
   invalidTransition: z.looseObject({ status: z.string() }),
   campaignInvalid: z.looseObject({ issues: z.array(z.looseObject({ field: z.string(), issue: z.string() })) }),
   planRequired: z.looseObject({ addOn: z.string() }),
+  mentionNotVisible: z.looseObject({ userIds: z.array(z.string()) }),
   payloadTooLarge: z.looseObject({ maxBytes: z.number() }),
   platformNotAvailable: z.looseObject({ platform: z.string() }),
   rateLimited: z.looseObject({ retryAfter: z.number(), window: z.string() }),
@@ -169,6 +174,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   savedReplyNotFound: "That saved reply no longer exists. Reload the list.",
   scheduledSendNotFound: "That scheduled message no longer exists: it was sent or cancelled.",
   ruleNotFound: "That rule no longer exists. Reload the list.",
+  commentNotFound: "That comment no longer exists.",
   listNotFound: "That list no longer exists.",
   leadNotFound: "That lead isn't in this campaign.",
   importJobNotFound: "That import no longer exists.",
@@ -192,6 +198,7 @@ export const ERROR_SENTENCES: Record<KnownErrorCode, string> = {
   messageNotMutable: "This message can't be changed.",
   idempotencyKeyReused: "This send was already made with different content. Start a new message.",
   campaignInvalid: "This campaign has problems to fix before it can run.",
+  mentionNotVisible: "Someone you mentioned can't see this conversation. Remove the mention, or assign the conversation to them first.",
   tooManyAttachments: "That's more files than the platform takes in one message.",
   attachmentTypeNotAllowed: "The platform doesn't take that type of file.",
   attachmentTooLarge: "That file is too big for the platform.",

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { activityPage, activityQuery } from "./activity";
+import { comment, commentList, commentPatch, commentQuery, mentionList, mentionsRead, mentionsReadAnswer, newComment } from "./comments";
 import { draft, draftQuery, draftSave, threadDrafts } from "./drafts";
 import { counts, healthReport, inboxStatus, noContent, readAnswer } from "./inbox";
 import { presenceBeat } from "./inbox-events";
@@ -93,6 +94,15 @@ export const INBOX_ENDPOINTS = {
   "drafts.get": { method: "GET", path: "/api/inbox/drafts", allow: member, query: draftQuery, response: threadDrafts, visible: { thread: "threadId" } },
   "drafts.save": { method: "PUT", path: "/api/inbox/drafts", allow: member, body: draftSave, response: draft, visible: { thread: "threadId" } },
   "drafts.delete": { method: "DELETE", path: "/api/inbox/drafts", allow: member, query: draftQuery, response: noContent, visible: { thread: "threadId" } },
+  // Internal comments (lib/api/comments): a thread's, for whoever sees it; a comment named by its ID is checked
+  // against its thread's visibility by the handler (lib/server/comments/answers), as are the people it mentions.
+  "comments.list": { method: "GET", path: "/api/inbox/comments", allow: member, query: commentQuery, response: commentList, visible: { thread: "threadId" } },
+  "comments.create": { method: "POST", path: "/api/inbox/comments", allow: member, body: newComment, response: comment, visible: { thread: "threadId" } },
+  "comments.update": { method: "PATCH", path: "/api/inbox/comments/:commentId", allow: member, body: commentPatch, response: comment },
+  "comments.delete": { method: "DELETE", path: "/api/inbox/comments/:commentId", allow: member, response: noContent },
+  // The viewer's own mentions only, on threads they may see now.
+  "mentions.list": { method: "GET", path: "/api/inbox/mentions", allow: member, response: mentionList },
+  "mentions.read": { method: "POST", path: "/api/inbox/mentions/read", allow: member, body: mentionsRead, response: mentionsReadAnswer },
   "reads.list": { method: "GET", path: "/api/inbox/reads", allow: member, response: readMarks },
   "reads.mark": { method: "POST", path: "/api/inbox/reads", allow: member, body: readChange, response: readAnswer, visible: { thread: "threadId" } },
   // Visibility is applied to every hit by the thread index (lib/server/search/answer), whatever the query.

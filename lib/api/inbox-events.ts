@@ -15,6 +15,9 @@ import { scheduledSendChange } from "./scheduled-sends";
  * - `snooze`: the thread's snooze or follow-up reminder changed, or it came back (lib/api/snoozes).
  * - `drafts`: who holds an unsent draft in a thread, by name (lib/server/drafts): the whole list.
  * - `scheduledSend`: a scheduled send in the thread changed state (lib/api/scheduled-sends).
+ * - `comments`: a comment on a thread was written, edited or deleted (lib/api/comments): read the
+ *   thread's comments again; `mentioned` are the users it mentions for the first time (their
+ *   Mentions view, and a notification), `by` who wrote it.
  */
 export const inboxEvent = z.discriminatedUnion("type", [
   z.object({
@@ -35,6 +38,14 @@ export const inboxEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("snooze"), threadId: z.string() }),
   z.object({ type: z.literal("drafts"), threadId: z.string(), holders: z.array(draftHolder) }),
   scheduledSendChange.extend({ type: z.literal("scheduledSend") }),
+  z.object({
+    type: z.literal("comments"),
+    threadId: z.string(),
+    commentId: z.string(),
+    change: z.enum(["created", "updated", "deleted"]),
+    by: z.object({ userId: z.string(), name: z.string() }),
+    mentioned: z.array(z.string()),
+  }),
 ]);
 export type InboxEvent = z.infer<typeof inboxEvent>;
 

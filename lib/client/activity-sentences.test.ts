@@ -28,6 +28,14 @@ describe("activity sentences", () => {
     expect(activitySentence({ action: "rules.actionFailed", after: { action: "somethingNew", code: "whoKnows" } }, names)).toBe("couldn't carry out “act”");
   });
 
+  it("says who commented and whom they mentioned", () => {
+    expect(activitySentence({ action: "comments.create", after: { commentId: "c1" } }, names)).toBe("commented");
+    expect(activitySentence({ action: "comments.mention", after: { commentId: "c1", names: ["Sam Rivera"] } }, names)).toBe("mentioned Sam Rivera");
+    expect(activitySentence({ action: "comments.mention", after: { names: ["Sam Rivera", "Jonas Berg", "Aiko Tanaka"] } }, names)).toBe("mentioned Sam Rivera, Jonas Berg and Aiko Tanaka");
+    expect(activitySentence({ action: "comments.update", after: {} }, names)).toBe("edited a comment");
+    expect(activitySentence({ action: "comments.delete", after: {} }, names)).toBe("deleted a comment");
+  });
+
   it("reads sensibly for what it does not know", () => {
     expect(activitySentence({ action: "threads.update", after: { somethingNew: 1 } }, names)).toBe("changed the conversation");
     expect(activitySentence({ action: "widgets.spin", after: null }, names)).toBe("did widgets.spin");

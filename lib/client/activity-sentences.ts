@@ -23,6 +23,10 @@ export const ACTIVITY_ACTIONS = [
   { action: "snoozes.create", label: "Snoozed" },
   { action: "snoozes.delete", label: "Unsnoozed or dismissed" },
   { action: "followUps.create", label: "Set a reminder" },
+  { action: "comments.create", label: "Commented" },
+  { action: "comments.mention", label: "Mentioned someone" },
+  { action: "comments.update", label: "Edited a comment" },
+  { action: "comments.delete", label: "Deleted a comment" },
   { action: "tags.create", label: "Created a tag" },
   { action: "tags.update", label: "Changed a tag" },
   { action: "tags.delete", label: "Deleted a tag" },
@@ -67,6 +71,15 @@ export function activitySentence(entry: Pick<ActivityEntry, "action" | "after">,
       return after.state === "returned" ? "dismissed the return from snooze" : "unsnoozed the conversation";
     case "followUps.create":
       return typeof after.days === "number" ? `set a reminder if no reply in ${after.days === 1 ? "1 day" : `${after.days} days`}` : "set a reminder";
+    case "comments.create":
+      return "commented";
+    case "comments.mention":
+      // The names as they were when mentioned (lib/server/comments/answers).
+      return Array.isArray(after.names) && after.names.length > 0 ? `mentioned ${joined(after.names.map(String))}` : "mentioned a teammate";
+    case "comments.update":
+      return "edited a comment";
+    case "comments.delete":
+      return "deleted a comment";
     case "tags.create":
     case "statuses.create":
       return `created the ${entry.action.startsWith("tags") ? "tag" : "status"} ${typeof after.name === "string" ? `“${after.name}”` : ""}`.trim();

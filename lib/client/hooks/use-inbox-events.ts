@@ -3,6 +3,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { INBOX_EVENT_NAME, inboxEvent, type InboxEvent } from "@/lib/api/inbox-events";
+import { commentQueries } from "@/lib/client/queries/comments";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { scheduledSendQueries } from "@/lib/client/queries/scheduled-sends";
@@ -60,7 +61,7 @@ export function useInboxEvents(): void {
     source.addEventListener("open", () => {
       if (wasOpen && lost) {
         // Back after a break the stream could not resume across: read again what is on screen.
-        for (const key of [threadQueries.all(), inboxQueries.counts().queryKey, contactQueries.all(), snoozeQueries.all()]) touch(key);
+        for (const key of [threadQueries.all(), inboxQueries.counts().queryKey, contactQueries.all(), snoozeQueries.all(), commentQueries.all()]) touch(key);
       }
       wasOpen = true;
       lost = false;
@@ -102,6 +103,13 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
     touch(scheduledSendQueries.thread(event.threadId).queryKey);
     // Sent: the message is in the history (its own event may come a moment later).
     if (event.state === "sent") touch(threadQueries.messages(event.threadId).queryKey);
+    return;
+  }
+  if (event.type === "comments") {
+    // Read again, from the inbox's own database: the timeline, whoever's Mentions it touched, and the activity log.
+    touch(commentQueries.thread(event.threadId).queryKey);
+    touch(commentQueries.mentions().queryKey);
+    touch(inboxQueries.activityAll());
     return;
   }
   const { apiType, threadId, contactId } = event;

@@ -5,6 +5,7 @@ import postgres from "postgres";
 import type { DraftHolder } from "@/lib/api/drafts";
 import type { ScheduledSendChange } from "@/lib/api/scheduled-sends";
 import type { ApiEvent } from "@/lib/api/events";
+import type { InboxEvent } from "@/lib/api/inbox-events";
 import type { Database, DatabaseConfig } from "@/lib/db/connection";
 import { errorField, log } from "../runtime/log";
 import type { PresenceBeat } from "./presence";
@@ -57,6 +58,8 @@ export type BusMessage =
   | { type: "drafts"; threadId: string; holders: DraftHolder[] }
   /** A scheduled send changed state (lib/server/scheduled-sends): each instance tells its browsers. */
   | { type: "scheduledSend"; change: ScheduledSendChange }
+  /** A comment changed (lib/server/comments): the others tell their browsers. */
+  | { type: "comments"; event: Extract<InboxEvent, { type: "comments" }> }
   /** That user (or, with null, every user) changed: open event streams check their session again. */
   | { type: "sessions"; userId: string | null };
 

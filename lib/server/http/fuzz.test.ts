@@ -5,7 +5,10 @@ import * as events from "@/app/api/events/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as activity from "@/app/api/inbox/activity/route";
 import * as availability from "@/app/api/inbox/availability/route";
+import * as comments from "@/app/api/inbox/comments/route";
 import * as counts from "@/app/api/inbox/counts/route";
+import * as mentionsRead from "@/app/api/inbox/mentions/read/route";
+import * as mentions from "@/app/api/inbox/mentions/route";
 import * as preferences from "@/app/api/inbox/preferences/route";
 import * as reads from "@/app/api/inbox/reads/route";
 import * as routingLink from "@/app/api/inbox/routing/links/[accountLinkId]/route";
@@ -23,6 +26,7 @@ import * as settings from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import * as webhooks from "@/app/api/webhooks/route";
 import { activityQuery } from "@/lib/api/activity";
+import { commentQuery, mentionsRead as mentionsReadBody, newComment } from "@/lib/api/comments";
 import { ENDPOINTS, OPERATIONS } from "@/lib/api/endpoints";
 import { errorBody } from "@/lib/api/errors";
 import { presenceBeat } from "@/lib/api/inbox-events";
@@ -182,6 +186,10 @@ function inboxRequest(): Fuzzed {
     [availability, "GET", "/api/inbox/availability", null],
     [availability, "PUT", "/api/inbox/availability", availabilityChange],
     [routing, "GET", "/api/inbox/routing", null],
+    [comments, "GET", "/api/inbox/comments", commentQuery],
+    [comments, "POST", "/api/inbox/comments", newComment],
+    [mentions, "GET", "/api/inbox/mentions", null],
+    [mentionsRead, "POST", "/api/inbox/mentions/read", mentionsReadBody],
     [presence, "POST", "/api/presence", presenceBeat],
     [settings, "GET", "/api/settings", null],
     [settings, "PATCH", "/api/settings", teamSettingsPatch],

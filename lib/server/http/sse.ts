@@ -122,7 +122,9 @@ export function eventsResponse(request: Request, runtime: Runtime, initial: Sess
 /** Under `assignedAndUnassigned`, members hear only of threads and contacts they may see (and who is in them). */
 export function visibleTo(event: InboxEvent, viewer: SessionViewer, runtime: Runtime): boolean {
   if (event.type === "resync" || viewer.visibility === "all" || atLeast(viewer.role, "manager")) return true;
-  if (event.type === "presence" || event.type === "snooze" || event.type === "drafts" || event.type === "scheduledSend") return canSeeThread(event.threadId, viewer, runtime);
+  if (event.type === "presence" || event.type === "snooze" || event.type === "drafts" || event.type === "scheduledSend" || event.type === "comments") {
+    return canSeeThread(event.threadId, viewer, runtime);
+  }
   const index = runtime.gateway.index;
   if (event.threadId) return canSeeThread(event.threadId, viewer, runtime);
   if (event.contactId) {

@@ -9,6 +9,7 @@ import { config as processConfig, type InboxConfig } from "./env";
 import { errorField, log } from "./log";
 import type { Role } from "../access/policy";
 import { createPreferences, type Preferences } from "../accounts/preferences";
+import { createComments, type Comments } from "../comments/comments";
 import { createDrafts, type Drafts } from "../drafts/drafts";
 import { createSavedReplies, type SavedReplies } from "../saved-replies/saved-replies";
 import { createSettings, type Settings } from "../store/settings";
@@ -57,6 +58,8 @@ export type Runtime = {
   savedReplies: SavedReplies;
   /** Each member's unsent replies (lib/server/drafts). */
   drafts: Drafts;
+  /** Internal comments on threads and their mentions (lib/server/comments). */
+  comments: Comments;
   reads: ReadState;
   activity: ActivityLog;
   /** Message text for search (lib/server/search), fed by the gateway. */
@@ -140,6 +143,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
         if (event.type === "thread.deleted") {
           drafts.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's drafts failed"));
           scheduledSends.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's scheduled sends failed"));
+          comments.forgetThread(event.objectId).catch((error: unknown) => log.error({ error: errorField(error) }, "dropping a deleted thread's comments failed"));
         }
       },
     },
@@ -155,10 +159,18 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     if (message.type === "snoozes") for (const threadId of message.threadIds) hub.publish({ type: "snooze", threadId });
     if (message.type === "drafts") hub.publish({ type: "drafts", threadId: message.threadId, holders: message.holders });
     if (message.type === "scheduledSend") hub.publish({ type: "scheduledSend", ...message.change });
+    if (message.type === "comments") hub.publish(message.event);
   });
   const scheduledSends = createScheduledSends(database.db, scheduler, (change) => {
     hub.publish({ type: "scheduledSend", ...change });
     bus.send({ type: "scheduledSend", change }).catch((error: unknown) => log.error({ error: errorField(error) }, "telling other instances of a scheduled send failed"));
+  });
+  const comments = createComments(database.db, {
+    onChange: ({ threadId, commentId, change, authorId, authorName, mentioned }) => {
+      const event = { type: "comments" as const, threadId, commentId, change, by: { userId: authorId, name: authorName }, mentioned };
+      hub.publish(event);
+      bus.send({ type: "comments", event }).catch((error: unknown) => log.error({ error: errorField(error) }, "sharing a comment change failed"));
+    },
   });
   const drafts = createDrafts(database.db, {
     onHolders: (threadId, holders) => {
@@ -233,6 +245,7 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     preferences: createPreferences(database.db),
     savedReplies: createSavedReplies(database.db),
     drafts,
+    comments,
     reads: createReadState(database.db),
     activity,
     search,

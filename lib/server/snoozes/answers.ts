@@ -1,10 +1,10 @@
 import "server-only";
 import { SNOOZE_PRESETS, presetTime, type SnoozeKind, type SnoozeList, type SnoozePreset } from "@/lib/api/snoozes";
 import { canSee } from "../access/visibility";
+import { noteActivity } from "../activity/note";
 import { shape } from "../gateway/thread-query";
 import { apiError } from "../http/route";
 import type { SessionViewer } from "../http/session";
-import { errorField, log } from "../runtime/log";
 import type { Runtime } from "../runtime/runtime";
 
 /**
@@ -37,33 +37,25 @@ export async function snoozeAnswer(runtime: Runtime, viewer: SessionViewer, body
   if (until && until.getTime() <= now.getTime()) throw apiError("invalidRequest", "Pick a time in the future to snooze until.");
   if (until && until.getTime() - now.getTime() > MAX_AHEAD_MS) throw apiError("invalidRequest", "A conversation can be snoozed for a year at most.");
   const made = await runtime.snoozes.snooze(body.threadId, until, actor(viewer));
-  await note(runtime, viewer, "snoozes.create", body.threadId, { until: made.until });
+  await noteActivity(runtime, viewer, "snoozes.create", body.threadId, { until: made.until });
   return Response.json(made, { status: 201, headers: NO_STORE });
 }
 
 export async function followUpAnswer(runtime: Runtime, viewer: SessionViewer, body: { threadId: string; days: number }): Promise<Response> {
   const until = new Date((await runtime.scheduler.now()).getTime() + body.days * DAY_MS);
   const made = await runtime.snoozes.followUp(body.threadId, until, actor(viewer));
-  await note(runtime, viewer, "followUps.create", body.threadId, { days: body.days, until: made.until });
+  await noteActivity(runtime, viewer, "followUps.create", body.threadId, { days: body.days, until: made.until });
   return Response.json(made, { status: 201, headers: NO_STORE });
 }
 
 export async function unsnoozeAnswer(runtime: Runtime, viewer: SessionViewer, query: { threadId: string; kind: SnoozeKind }): Promise<Response> {
   const removed = await runtime.snoozes.remove(query.threadId, query.kind);
-  if (removed) await note(runtime, viewer, "snoozes.delete", query.threadId, { kind: removed.kind, state: removed.state });
+  if (removed) await noteActivity(runtime, viewer, "snoozes.delete", query.threadId, { kind: removed.kind, state: removed.state });
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 
 function actor(viewer: SessionViewer) {
   return { userId: viewer.userId, name: viewer.name };
-}
-
-/** Who snoozed, reminded or woke, in the activity log beside the API writes; its failure never fails the change. */
-async function note(runtime: Runtime, viewer: SessionViewer, action: string, threadId: string, after: Record<string, unknown>): Promise<void> {
-  const who = { ...actor(viewer), memberId: viewer.memberLinked ? viewer.memberId : null };
-  // Under the contact too: the contact panel's activity is the contact's.
-  const contactId = runtime.gateway.index.get(threadId)?.contactId ?? null;
-  await runtime.activity.note(who, { action, threadId, contactId, after }).catch((error: unknown) => log.error({ action, error: errorField(error) }, "recording activity failed"));
 }
 
 function isPreset(value: string): value is SnoozePreset {

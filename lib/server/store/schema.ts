@@ -394,3 +394,42 @@ export const ruleWork = inbox.table(
   },
   (t) => [index("rule_work_arrived_idx").on(t.arrivedAt)],
 );
+
+/**
+ * Internal comments on threads (lib/server/comments, lib/api/comments). The author's name is
+ * kept beside their ID, so a comment still says who wrote it after their login is removed. A
+ * deleted comment keeps its row (`deletedAt`) until the thread goes; it is never shown again.
+ * `mentions` holds the inbox user IDs the author named, in their order.
+ */
+export const comments = inbox.table(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id").notNull(),
+    authorId: text("author_id").notNull(),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    mentions: jsonb("mentions").$type<string[]>().notNull().default([]),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    editedAt: ts("edited_at"),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [index("comments_thread_idx").on(t.threadId, t.createdAt)],
+);
+
+/** One row per mentioned user and comment: their Mentions view and its unread count; removed with the comment or the user. */
+export const commentMentions = inbox.table(
+  "comment_mentions",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    readAt: ts("read_at"),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_mentions_user_idx").on(t.userId, t.createdAt)],
+);
