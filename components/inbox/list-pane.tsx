@@ -60,7 +60,7 @@ export function ListPane({
 }) {
   const campaignIds = [...new Set(list.rows.map((t) => t.campaignId).filter((id): id is string => Boolean(id)))];
   const filtered = Object.entries(params).some(
-    ([k, v]) => !["folder", "thread", "order", "searchIn", "view"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
+    ([k, v]) => !["folder", "thread", "order", "searchIn", "view", "comment"].includes(k) && v !== null && !(Array.isArray(v) && v.length === 0),
   );
   const searchingMessages = params.searchIn === "messages" && Boolean(params.q);
   const snoozedView = params.view === "snoozed";

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BellIcon, BellOffIcon, CheckCircle2Icon } from "lucide-react";
 import { useId, useReducer, useState, useSyncExternalStore } from "react";
 
+import { MentionNotifications } from "@/components/settings/mention-notifications";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
@@ -90,6 +91,7 @@ export function NotificationsSettings() {
         </div>
         <p className="mt-4 text-sm text-muted-foreground">The inbox&apos;s tab also shows how many conversations are unread for you, as in “(3) Inbox”.</p>
       </section>
+      <MentionNotifications />
     </>
   );
 }

@@ -6,8 +6,10 @@ import { z } from "zod";
  *
  * `notifications`: which new inbound messages raise a browser notification, by whose the
  * conversation is: assigned to me, unassigned, or assigned to another member (all three is
- * "all"). Whether this browser may show them at all is the browser's own permission, asked for
- * on a click on the notifications page, never on load.
+ * "all"). `mentions`: whether a teammate mentioning the member in a comment (lib/api/comments)
+ * raises one too; on by default, as a mention is addressed to them. The in-app badge and toast
+ * come whatever it says. Whether this browser may show them at all is the browser's own
+ * permission, asked for on a click on the notifications page, never on load.
  */
 export const NOTIFY_SCOPES = ["assignedToMe", "unassigned", "others"] as const;
 export type NotifyScope = (typeof NOTIFY_SCOPES)[number];
@@ -34,9 +36,10 @@ export const undoSendSeconds = z
 
 export const memberPreferences = z.object({
   notifications: notificationScopes.default(DEFAULT_NOTIFICATIONS),
+  mentions: z.boolean().default(true),
   undoSendSeconds: undoSendSeconds.default(DEFAULT_UNDO_SEND_SECONDS).catch(DEFAULT_UNDO_SEND_SECONDS),
 });
 export type MemberPreferences = z.infer<typeof memberPreferences>;
 
-export const preferencesPatch = z.strictObject({ notifications: notificationScopes.partial().strict(), undoSendSeconds }).partial();
+export const preferencesPatch = z.strictObject({ notifications: notificationScopes.partial().strict(), mentions: z.boolean(), undoSendSeconds }).partial();
 export type PreferencesPatch = z.infer<typeof preferencesPatch>;

@@ -187,6 +187,7 @@ export const CLEARED: InboxParamsChange = {
   searchIn: null,
   order: null,
   view: null,
+  comment: null,
 };
 
 function onListOrBody(target: EventTarget | null): boolean {

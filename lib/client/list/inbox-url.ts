@@ -31,8 +31,13 @@ export const inboxParams = {
   thread: parseAsString,
   /** `messages`: the list shows the messages `q` finds (message search) instead of conversations. */
   searchIn: parseAsStringLiteral(["messages"] as const),
-  /** `snoozed`: the list shows the snoozed conversations (lib/api/snoozes) instead of a folder. */
-  view: parseAsStringLiteral(["snoozed"] as const),
+  /**
+   * `snoozed`: the list shows the snoozed conversations (lib/api/snoozes) instead of a folder;
+   * `mentions`: the viewer's mentions in comments (lib/api/comments).
+   */
+  view: parseAsStringLiteral(["snoozed", "mentions"] as const),
+  /** A comment of the open thread to scroll to and mark (a mention opened it). */
+  comment: parseAsString,
 };
 
 export type InboxParams = inferParserType<typeof inboxParams>;
@@ -64,11 +69,11 @@ export function filtersOf(params: InboxParams): ThreadFilters {
 
 /** The view a list's selection belongs to: its folder's filters, or the Snoozed view's own. */
 export function listKeyOf(params: InboxParams): string {
-  return params.view === "snoozed" ? "view:snoozed" : viewKeyOf(filtersOf(params));
+  return params.view ? `view:${params.view}` : viewKeyOf(filtersOf(params));
 }
 
 /** Whether any filter beyond the folder narrows the view. */
 export function hasFilters(params: InboxParams): boolean {
-  const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, view: _view, ...rest } = params;
+  const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, view: _view, comment: _comment, ...rest } = params;
   return Object.values(rest).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
 }

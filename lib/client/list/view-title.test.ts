@@ -16,6 +16,7 @@ const view = (change: Partial<InboxParams> = {}): InboxParams => ({
   order: null,
   thread: null,
   view: null,
+  comment: null,
   ...change,
 });
 
@@ -39,6 +40,12 @@ describe("where the person is", () => {
   it("names the Snoozed view, whatever folder the URL still holds", () => {
     expect(title({ view: "snoozed", folder: "archived" })).toBe("Snoozed");
     expect(navEntryOf(view({ view: "snoozed" }), "me")).toBe("snoozed");
+  });
+
+  it("names the Mentions view, and a comment a mention opened leaves the entry as it is", () => {
+    expect(title({ view: "mentions" })).toBe("Mentions");
+    expect(navEntryOf(view({ view: "mentions", thread: "t1", comment: "c1" }), "me")).toBe("mentions");
+    expect(navEntryOf(view({ unassigned: true, comment: "c1" }), "me")).toBe("unassigned");
   });
 
   it("uses an entry's own name when the view is exactly that entry", () => {

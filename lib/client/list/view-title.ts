@@ -42,7 +42,7 @@ export function filterLabels(params: InboxParams, names: FilterNames): FilterLab
 }
 
 /** A navigation entry: a folder, a queue, or one account, tag or status. */
-export type NavEntry = `folder:${Folder}` | "snoozed" | "mine" | "unassigned" | `account:${string}` | `tag:${string}` | `status:${string}`;
+export type NavEntry = `folder:${Folder}` | "snoozed" | "mentions" | "mine" | "unassigned" | `account:${string}` | `tag:${string}` | `status:${string}`;
 
 /**
  * The navigation entry the view is: one whose link gives exactly this view, else the folder it
@@ -50,9 +50,10 @@ export type NavEntry = `folder:${Folder}` | "snoozed" | "mine" | "unassigned" | 
  */
 export function navEntryOf(params: InboxParams, memberId: string | null): NavEntry {
   if (params.view === "snoozed") return "snoozed";
+  if (params.view === "mentions") return "mentions";
   const only = (key: keyof InboxParams | null, folder: Folder) =>
     params.folder === folder &&
-    Object.entries(params).every(([k, v]) => k === key || k === "folder" || k === "thread" || v === null || (Array.isArray(v) && v.length === 0));
+    Object.entries(params).every(([k, v]) => k === key || k === "folder" || k === "thread" || k === "comment" || v === null || (Array.isArray(v) && v.length === 0));
   if (memberId && params.assigneeId?.length === 1 && params.assigneeId[0] === memberId && only("assigneeId", "inbox")) return "mine";
   if (params.unassigned === true && only("unassigned", "inbox")) return "unassigned";
   if (params.accountLinkId?.length === 1 && only("accountLinkId", "all")) return `account:${params.accountLinkId[0]}`;
@@ -68,6 +69,7 @@ export function navEntryOf(params: InboxParams, memberId: string | null): NavEnt
 export function viewTitle(params: InboxParams, memberId: string | null, names: FilterNames, folderLabel: (folder: Folder) => string): string {
   const entry = navEntryOf(params, memberId);
   if (entry === "snoozed") return "Snoozed";
+  if (entry === "mentions") return "Mentions";
   if (entry === "mine") return "Assigned to me";
   if (entry === "unassigned") return "Unassigned";
   if (entry.startsWith("account:")) return names.account(params.accountLinkId![0]!);

@@ -1,21 +1,30 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MemberPreferences, NotificationScopes } from "@/lib/api/preferences";
+import type { MemberPreferences, NotificationScopes, PreferencesPatch } from "@/lib/api/preferences";
 import { toastError } from "@/lib/client/errors";
 import { inboxApi } from "@/lib/client/inbox-api";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 
 /** Changing one's notification scopes: shown at once, rolled back with a toast when refused. */
 export function useSetNotificationScopes() {
+  return useSetPreference((change: Partial<NotificationScopes>, before) => ({ notifications: { ...before.notifications, ...change } }), (change) => ({ notifications: change }));
+}
+
+/** Whether a mention of oneself raises a browser notification (lib/api/preferences), as the scopes are changed. */
+export function useSetMentionNotifications() {
+  return useSetPreference((mentions: boolean) => ({ mentions }), (mentions) => ({ mentions }));
+}
+
+function useSetPreference<Change>(merge: (change: Change, before: MemberPreferences) => Partial<MemberPreferences>, patch: (change: Change) => PreferencesPatch) {
   const queryClient = useQueryClient();
   const key = inboxQueries.preferences().queryKey;
   return useMutation({
-    mutationFn: (change: Partial<NotificationScopes>) => inboxApi("preferences.update", { body: { notifications: change } }),
+    mutationFn: (change: Change) => inboxApi("preferences.update", { body: patch(change) }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, { ...before, notifications: { ...before.notifications, ...change } } satisfies MemberPreferences);
+      if (before) queryClient.setQueryData(key, { ...before, ...merge(change, before) } satisfies MemberPreferences);
       return { before };
     },
     onError: (error, _change, context) => {

@@ -30,6 +30,7 @@ export function createPreferences(db: Database) {
           .values({ userId, key, value, updatedAt: now })
           .onConflictDoUpdate({ target: [preferences.userId, preferences.key], set: { value, updatedAt: now } });
       if (valid.notifications) await put("notifications", { ...current.notifications, ...valid.notifications });
+      if (valid.mentions !== undefined) await put("mentions", valid.mentions);
       if (valid.undoSendSeconds !== undefined) await put("undoSendSeconds", valid.undoSendSeconds);
       return this.get(userId);
     },
