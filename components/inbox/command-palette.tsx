@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { AlarmClockIcon, ArchiveIcon, CircleDotIcon, SquareKanbanIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useDebounce } from "use-debounce";
@@ -21,6 +21,7 @@ import { searchQueries } from "@/lib/client/queries/search";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
+import { COMMENT_BOX_ID, openComposer } from "@/lib/client/stores/composer-mode";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
 
@@ -89,7 +90,8 @@ export function CommandPalette({
             <div>
             {target ? (
               <CommandGroup heading={`Conversation with ${personName(target.profile)}`}>
-                <Action id="reply" icon={<ReplyIcon />} label="Reply" onSelect={() => run(() => document.getElementById(COMPOSER_ID)?.focus())} />
+                <Action id="reply" icon={<ReplyIcon />} label="Reply" onSelect={() => run(() => openComposer("reply", COMPOSER_ID))} />
+                <Action id="comment" icon={<MessageSquareTextIcon />} label="Write an internal comment" onSelect={() => run(() => openComposer("comment", COMMENT_BOX_ID))} />
                 <Action
                   id="archive"
                   icon={<ArchiveIcon />}
@@ -136,6 +138,7 @@ export function CommandPalette({
                 return <CommandItem key={folder} value={`go ${label}`} onSelect={() => go({ folder })}><Icon />{label}</CommandItem>;
               })}
               <CommandItem value="go snoozed" onSelect={() => go({ view: "snoozed" })}><AlarmClockIcon />Snoozed</CommandItem>
+              <CommandItem value="go mentions" onSelect={() => go({ view: "mentions" })}><AtSignIcon />Mentions</CommandItem>
               {viewer.memberId ? <CommandItem value="go assigned to me" onSelect={() => go({ assigneeId: [viewer.memberId!] })}><UserCheckIcon />Assigned to me</CommandItem> : null}
               <CommandItem value="go unassigned" onSelect={() => go({ unassigned: true })}><UserXIcon />Unassigned</CommandItem>
               <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><SquareKanbanIcon />Pipeline board</CommandItem>

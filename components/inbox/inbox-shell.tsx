@@ -5,6 +5,7 @@ import { MessagesSquareIcon } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 
+import { MentionsPane } from "@/components/comments/mentions-pane";
 import { ContactSidebar } from "@/components/contact/contact-sidebar";
 import { ThreadPane } from "@/components/thread/thread-pane";
 import { SnoozeDialog } from "@/components/snooze/snooze-dialog";
@@ -13,6 +14,7 @@ import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
 import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
+import { useMentionNotifications } from "@/lib/client/hooks/use-mention-notifications";
 import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
@@ -68,6 +70,7 @@ function Inbox() {
   useInboxEvents();
   useBrowserNotifications();
   useScheduledSendAlerts();
+  useMentionNotifications();
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();
@@ -100,7 +103,7 @@ function Inbox() {
       // Opened by any other way than a search hit, the thread shows its latest messages.
       setJump(null);
       setCursorId(thread.id);
-      void setParams({ thread: thread.id }, { history: how });
+      void setParams({ thread: thread.id, comment: null }, { history: how });
       // Opening a conversation reads it (for this member), once: `u` may mark it unread again while it stays open.
       if (unreadFor(thread) && markedRead.current !== thread.id) {
         markedRead.current = thread.id;
@@ -133,7 +136,9 @@ function Inbox() {
   useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: listKeyOf(params) });
 
   const title = viewTitle(params, viewer.memberId, filterNames, (folder) => FOLDER_LABELS[folder].label);
-  const listPane = (
+  const listPane = params.view === "mentions" ? (
+    <MentionsPane onOpenNav={isPhone ? () => setNavOpen(true) : undefined} now={now} />
+  ) : (
     <ListPane
       title={title}
       params={params}

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   AlarmClockIcon,
+  AtSignIcon,
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
@@ -24,6 +25,7 @@ import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf } from "@/lib/client/list/view-title";
+import { commentQueries } from "@/lib/client/queries/comments";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
@@ -52,6 +54,7 @@ export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; ke
 export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavigate?: () => void }) {
   const viewer = useViewer();
   const counts = useQuery(inboxQueries.counts());
+  const mentions = useQuery(commentQueries.mentions());
   const links = useQuery(teamQueries.accountLinks());
   const tags = useQuery(teamQueries.tags());
   const statuses = useQuery(teamQueries.statuses());
@@ -95,6 +98,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
             );
           })}
           <NavItem href={`/${inboxHref({ view: "snoozed" })}`} active={view === "snoozed"} Icon={AlarmClockIcon} label="Snoozed" onNavigate={onNavigate} />
+          <NavItem href={`/${inboxHref({ view: "mentions" })}`} active={view === "mentions"} Icon={AtSignIcon} label="Mentions" count={mentions.data?.unread} onNavigate={onNavigate} />
         </ul>
 
         <Section title="Queues">

@@ -56,6 +56,7 @@ export function Composer({
   onEdit,
   onDiscard,
   replyValues,
+  header,
 }: {
   threadId: string;
   recipientName: string;
@@ -82,6 +83,8 @@ export function Composer({
   onDiscard: (localId: string) => void;
   /** What saved replies' variables are filled with here. */
   replyValues: VariableValues;
+  /** Above the box: the Reply / Comment tabs. */
+  header?: React.ReactNode;
 }) {
   const draft = useDraft(threadId);
   const setDraft = useDraftsStore((s) => s.setDraft);
@@ -206,6 +209,7 @@ export function Composer({
 
   return (
     <div className="@container shrink-0 border-t bg-background px-3 pt-2 pb-3 @lg:px-4" onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+      {header}
       {latestFailed ? (
         <FailedNotice item={latestFailed} more={failed.length - 1} onEdit={() => edit(latestFailed.localId)} onDiscard={() => onDiscard(latestFailed.localId)} />
       ) : null}

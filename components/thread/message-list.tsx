@@ -21,6 +21,11 @@ import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
 
+import { ThreadComment } from "@/components/comments/thread-comment";
+import { useCommentJump } from "@/components/comments/use-comment-jump";
+import { interleave } from "@/lib/client/comments/timeline";
+import { commentQueries } from "@/lib/client/queries/comments";
+
 import { DaySeparator } from "./day-separator";
 import type { MessageChecks } from "./message-actions";
 import { MessageItem } from "./message-item";
@@ -97,7 +102,10 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
     });
   }, [messages, members.data, activity.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
 
-  const days = useMemo(() => groupByDay(rows, (row) => row.message.sentAt, now), [rows, now]);
+  // Internal comments take their place among the messages by time (lib/client/comments/timeline).
+  const comments = useQuery(commentQueries.thread(thread.id));
+  const days = useMemo(() => groupByDay(interleave(rows, (row) => row.message.sentAt, comments.data ?? [], query.hasNextPage), (entry) => entry.at, now), [rows, comments.data, query.hasNextPage, now]);
+  const shownComments = useMemo(() => new Set(days.flatMap((day) => day.items.flatMap((entry) => (entry.kind === "comment" ? [entry.comment.id] : [])))), [days]);
 
   // Sends already in the history (an unconfirmed one that settled) are drawn once, from the history.
   const known = useMemo(() => new Set(messages.map((m) => m.id)), [messages]);
@@ -146,6 +154,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
     loadOlder: fetchNextPage,
     reveal,
   });
+  const commentId = useCommentJump({ shownIds: shownComments, reveal });
   const tabbableId = activeId && known.has(activeId) ? activeId : (jumpTo.highlightId ?? messages.at(-1)?.id ?? null);
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
@@ -210,30 +219,35 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
           {days.map((day) => (
             <div key={day.key} className="relative">
               <DaySeparator label={day.label} dateTime={day.key} />
-              {day.items.map((row, i) => (
-                <MessageItem
-                  key={row.message.id}
-                  message={row.message}
-                  sender={row.sender}
-                  showSender={i === 0 || row.startsRun}
-                  avatarUrl={person?.avatarUrl ?? null}
-                  reactions={row.reactions}
-                  checks={row.checks}
-                  maxLength={platform?.limits.messageLength ?? null}
-                  editing={editingId === row.message.id}
-                  tabbable={tabbableId === row.message.id}
-                  highlighted={jumpTo.highlightId === row.message.id}
-                  unsentText={row.unsentText}
-                  now={now}
-                  onFocusMessage={setActiveId}
-                  onStartEdit={setEditingId}
-                  onCancelEdit={onCancelEdit}
-                  onSaveEdit={onSaveEdit}
-                  onUnsend={onUnsend}
-                  onToggleReaction={onToggleReaction}
-                  onKeyDown={onKeyDown}
-                />
-              ))}
+              {day.items.map((entry, i) => {
+                if (entry.kind === "comment") return <ThreadComment key={entry.comment.id} comment={entry.comment} highlighted={commentId === entry.comment.id} />;
+                const { row } = entry;
+                return (
+                  <MessageItem
+                    key={row.message.id}
+                    message={row.message}
+                    sender={row.sender}
+                    // After a comment the sender is named again: the run of messages was broken.
+                    showSender={i === 0 || row.startsRun || day.items[i - 1]?.kind === "comment"}
+                    avatarUrl={person?.avatarUrl ?? null}
+                    reactions={row.reactions}
+                    checks={row.checks}
+                    maxLength={platform?.limits.messageLength ?? null}
+                    editing={editingId === row.message.id}
+                    tabbable={tabbableId === row.message.id}
+                    highlighted={jumpTo.highlightId === row.message.id}
+                    unsentText={row.unsentText}
+                    now={now}
+                    onFocusMessage={setActiveId}
+                    onStartEdit={setEditingId}
+                    onCancelEdit={onCancelEdit}
+                    onSaveEdit={onSaveEdit}
+                    onUnsend={onUnsend}
+                    onToggleReaction={onToggleReaction}
+                    onKeyDown={onKeyDown}
+                  />
+                );
+              })}
             </div>
           ))}
           {outgoing.map((item) => (

@@ -3,8 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { BookmarkIcon, CircleAlertIcon, UserIcon, UsersIcon } from "lucide-react";
 import Link from "next/link";
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import type { RefObject } from "react";
 
+import { useInlinePicker } from "@/components/thread/use-inline-picker";
 import { cn } from "@/components/ui/cn";
 import type { SavedReply } from "@/lib/api/saved-replies";
 import { resolveTemplate, VARIABLE_LABELS, type Resolved, type VariableValues } from "@/lib/api/saved-reply-variables";
@@ -36,80 +37,17 @@ export function useSavedReplyPicker({
   setDraft: (text: string) => void;
   values: VariableValues;
 }) {
-  const listboxId = useId();
-  const [caret, setCaret] = useState<number | null>(null);
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  const [active, setActive] = useState(0);
-  const moveCaretTo = useRef<number | null>(null);
   const replies = useQuery(inboxQueries.savedReplies());
-
-  const found = caret === null ? null : replyTrigger(draft, caret);
-  const trigger = found && found.start !== dismissedAt ? found : null;
-  const items = trigger ? matchingReplies(replies.data ?? [], trigger.query).slice(0, SHOWN) : [];
-  const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
-  const open = trigger !== null;
-
-  // The caret after an insertion is set once React has written the new text.
-  useLayoutEffect(() => {
-    const at = moveCaretTo.current;
-    if (at === null || !textarea.current) return;
-    moveCaretTo.current = null;
-    textarea.current.focus();
-    textarea.current.setSelectionRange(at, at);
-    setCaret(at);
-  }, [draft, textarea]);
-
-  const choose = (reply: SavedReply, at: ReplyTrigger) => {
-    const { text, caret: after } = replaceTrigger(draft, at, resolveTemplate(reply.body, values).text);
-    moveCaretTo.current = after;
-    setDraft(text);
-  };
-
-  return {
-    open,
-    trigger,
-    items,
-    activeIndex,
-    listboxId,
-    activeId: open && items[activeIndex] ? `${listboxId}-${items[activeIndex].id}` : undefined,
-    replies,
-    /** Where the caret is now: on every change, click and key that moves it. */
-    track: () => {
-      const box = textarea.current;
-      if (!box) return;
-      const at = box.selectionStart === box.selectionEnd ? box.selectionStart : null;
-      setCaret(at);
-      setActive(0);
-      // A dismissed list stays shut only while the caret stays in the same `;…`. An update
-      // function: React may run this for the very keydown (Esc) that dismissed it.
-      const start = at === null ? undefined : replyTrigger(box.value, at)?.start;
-      setDismissedAt((current) => (start === current ? current : null));
-    },
-    choose: (reply: SavedReply) => trigger && choose(reply, trigger),
-    setActive,
-    /** The list's keys, before the composer's own (Enter would send); true when the list took it. */
-    onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-      if (!trigger || event.nativeEvent.isComposing) return false;
-      if (event.key === "Escape") {
-        setDismissedAt(trigger.start);
-        event.preventDefault();
-        return true;
-      }
-      if (items.length === 0) return false;
-      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        setActive((activeIndex + step + items.length) % items.length);
-        event.preventDefault();
-        return true;
-      }
-      if ((event.key === "Enter" && !event.shiftKey) || event.key === "Tab") {
-        choose(items[activeIndex]!, trigger);
-        event.preventDefault();
-        return true;
-      }
-      return false;
-    },
-  };
+  const picker = useInlinePicker({
+    textarea,
+    text: draft,
+    setText: setDraft,
+    find: replyTrigger,
+    match: (trigger: ReplyTrigger) => matchingReplies(replies.data ?? [], trigger.query).slice(0, SHOWN),
+    insert: (text, trigger, reply: SavedReply) => replaceTrigger(text, trigger, resolveTemplate(reply.body, values).text),
+    keyOf: (reply) => reply.id,
+  });
+  return { ...picker, replies };
 }
 
 export type SavedReplyPicker = ReturnType<typeof useSavedReplyPicker>;
@@ -147,7 +85,7 @@ export function SavedReplyList({ picker, values, limit }: { picker: SavedReplyPi
             {items.map((reply, index) => (
               <li
                 key={reply.id}
-                id={`${picker.listboxId}-${reply.id}`}
+                id={picker.optionId(reply)}
                 role="option"
                 aria-selected={index === activeIndex}
                 // Keeps the focus in the textarea: the click inserts, the caret stays.

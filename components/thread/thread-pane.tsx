@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 
+import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";
 import { Composer } from "@/components/thread/composer";
 import { NewActivityNotice, PresenceLine } from "@/components/thread/presence";
 import { MessageList } from "@/components/thread/message-list";
@@ -42,6 +43,7 @@ import { ScheduledSendList } from "@/components/thread/scheduled-sends";
 import { useScheduleSend } from "@/lib/client/mutations/scheduled-sends";
 import { shortTime } from "@/lib/client/snooze-marks";
 import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
+import { useComposerModeStore } from "@/lib/client/stores/composer-mode";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outgoingOf } from "@/lib/client/thread/attachments";
 import { outboxStore, useThreadOutbox } from "@/lib/client/stores/outbox";
@@ -101,6 +103,7 @@ function OpenThread({
   const scheduleSend = useScheduleSend();
   const pending = useThreadOutbox(thread.id);
   const replyValues = useReplyValues(thread);
+  const mode = useComposerModeStore((s) => s.mode);
 
   const accountLink = links.data?.find((l) => l.id === thread.accountLinkId);
   const platform = platforms.data?.find((p) => p.platform === (accountLink?.platform ?? thread.profile?.platform));
@@ -172,34 +175,39 @@ function OpenThread({
           }}
         />
       ) : null}
-      <Composer
-        threadId={thread.id}
-        recipientName={name}
-        ready={!links.isPending}
-        blockedReason={sendCheck ? capabilityReason(sendCheck, "send messages") : null}
-        maxLength={platform?.limits.messageLength ?? null}
-        attach={{ reason: attachCheck ? capabilityReason(attachCheck, "attach files") : null, limits: platform?.limits.attachments, platformName }}
-        sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
-        onSend={(content, attachments) => {
-          if (!collision.check(name)) return false;
-          reply(content, attachments);
-          return true;
-        }}
-        onSchedule={(content, sendAt) =>
-          scheduleSend.mutateAsync({ threadId: thread.id, content, sendAt }).then(
-            (made) => {
-              toast({ title: `Scheduled for ${shortTime(new Date(made.sendAt), new Date())}`, description: `It goes to ${name} then, unless you change it.`, variant: "success" });
-              return true;
-            },
-            () => false,
-          )
-        }
-        onDraftTyping={presence.typing}
-        failed={pending.filter((item) => item.state === "failed")}
-        onEdit={pipeline.edit}
-        onDiscard={pipeline.discard}
-        replyValues={replyValues}
-      />
+      {mode === "comment" ? (
+        <CommentComposer threadId={thread.id} recipientName={name} header={<ComposerTabs recipientName={name} />} />
+      ) : (
+        <Composer
+          header={<ComposerTabs recipientName={name} />}
+          threadId={thread.id}
+          recipientName={name}
+          ready={!links.isPending}
+          blockedReason={sendCheck ? capabilityReason(sendCheck, "send messages") : null}
+          maxLength={platform?.limits.messageLength ?? null}
+          attach={{ reason: attachCheck ? capabilityReason(attachCheck, "attach files") : null, limits: platform?.limits.attachments, platformName }}
+          sendTyping={typingAllowed ? () => void api.threads.typing(thread.id).catch(() => undefined) : undefined}
+          onSend={(content, attachments) => {
+            if (!collision.check(name)) return false;
+            reply(content, attachments);
+            return true;
+          }}
+          onSchedule={(content, sendAt) =>
+            scheduleSend.mutateAsync({ threadId: thread.id, content, sendAt }).then(
+              (made) => {
+                toast({ title: `Scheduled for ${shortTime(new Date(made.sendAt), new Date())}`, description: `It goes to ${name} then, unless you change it.`, variant: "success" });
+                return true;
+              },
+              () => false,
+            )
+          }
+          onDraftTyping={presence.typing}
+          failed={pending.filter((item) => item.state === "failed")}
+          onEdit={pipeline.edit}
+          onDiscard={pipeline.discard}
+          replyValues={replyValues}
+        />
+      )}
     </section>
   );
 }

@@ -93,10 +93,11 @@ export function useHistoryScroll({
     if (canLoadOlder && el.scrollTop < LOAD_AHEAD_PX) void loadOlder();
   }, [canLoadOlder, loadOlder, remember]);
 
-  /** Brings a message into the middle of the view (a search hit), and stops following the bottom. */
+  /** Brings a message or a comment into the middle of the view (a search hit, a mention), and stops following the bottom. */
   const reveal = useCallback(
     (messageId: string): boolean => {
-      const item = ref.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"]`);
+      const id = CSS.escape(messageId);
+      const item = ref.current?.querySelector<HTMLElement>(`[data-message-id="${id}"], [data-comment-id="${id}"]`);
       if (!item) return false;
       pinned.current = false;
       item.scrollIntoView({ block: "center" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATIONS } from "@/lib/api/preferences";
 import { profileFixture, threadFixture } from "@/lib/api/testing/fixtures";
-import { notificationText, scopeOf, shouldNotify } from "./notifications";
+import { mentionNotificationText, notificationText, scopeOf, shouldNotify, shouldNotifyMention } from "./notifications";
 
 const thread = (assigneeId: string | null) => ({ ...threadFixture(), id: "thr1", assigneeId });
 
@@ -36,5 +36,23 @@ describe("browser notifications", () => {
     expect(notificationText(inbound)).toEqual({ title: "Ada Lovelace", body: "Is it still available?" });
     const attachment = { ...inbound, lastMessage: { ...inbound.lastMessage, preview: null } };
     expect(notificationText(attachment).body).toBe("Sent an attachment");
+  });
+});
+
+describe("mention notifications", () => {
+  const base = { wanted: true, permission: "granted" as const, threadId: "thr1", inView: null };
+  it("need the member's wish, the browser's permission, and the conversation out of view", () => {
+    expect(shouldNotifyMention(base)).toBe(true);
+    expect(shouldNotifyMention({ ...base, wanted: false })).toBe(false);
+    expect(shouldNotifyMention({ ...base, permission: "default" })).toBe(false);
+    expect(shouldNotifyMention({ ...base, permission: "unsupported" })).toBe(false);
+    expect(shouldNotifyMention({ ...base, inView: "thr1" })).toBe(false);
+    expect(shouldNotifyMention({ ...base, inView: "thr2" })).toBe(true);
+  });
+
+  it("say who mentioned the member, on which conversation, and the start of the comment", () => {
+    const thread = { ...threadFixture(), profile: { ...profileFixture(), displayName: "Ana Costa" } };
+    expect(mentionNotificationText({ byName: "Marcus Lee", snippet: "@Sam Rivera can you check?", thread })).toEqual({ title: "Marcus Lee mentioned you", body: "On Ana Costa: @Sam Rivera can you check?" });
+    expect(mentionNotificationText({ byName: "Marcus Lee", snippet: "Hi", thread: null }).body).toBe("On a conversation: Hi");
   });
 });

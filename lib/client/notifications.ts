@@ -1,3 +1,4 @@
+import type { Mention } from "@/lib/api/comments";
 import type { NotificationScopes, NotifyScope } from "@/lib/api/preferences";
 import type { Thread } from "@/lib/api/threads";
 import { personName } from "@/lib/client/format";
@@ -34,4 +35,19 @@ export type NotificationPermissionState = "unsupported" | NotificationPermission
 
 export function notificationPermission(): NotificationPermissionState {
   return typeof window !== "undefined" && "Notification" in window ? Notification.permission : "unsupported";
+}
+
+/**
+ * Whether a mention of the member raises a browser notification: they asked for it (their
+ * `mentions` preference), the browser allows it, and the conversation is not already in front
+ * of them. The in-app toast and the Mentions count come whatever this says.
+ */
+export function shouldNotifyMention(input: { wanted: boolean; permission: NotificationPermissionState; threadId: string; inView: string | null }): boolean {
+  return input.wanted && input.permission === "granted" && input.inView !== input.threadId;
+}
+
+/** What a mention's notification says: who, where, and the start of the comment. */
+export function mentionNotificationText(mention: Pick<Mention, "byName" | "snippet" | "thread">): { title: string; body: string } {
+  const where = mention.thread ? personName(mention.thread.profile) : "a conversation";
+  return { title: `${mention.byName} mentioned you`, body: `On ${where}: ${mention.snippet}` };
 }

@@ -9,6 +9,7 @@ import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { endsSequence, matchesShortcut, pressedKey, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
 import { typeTriggerSign } from "@/lib/client/saved-replies/type-trigger-sign";
+import { COMMENT_BOX_ID, openComposer } from "@/lib/client/stores/composer-mode";
 import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
@@ -114,13 +115,15 @@ export function useInboxHotkeys({
       const selected = selectedIn === viewKey ? [...selection.ids] : [];
       ui.openSnooze(selected.length ? selected : target ? [target.id] : []);
     },
-    reply: () => document.getElementById(COMPOSER_ID)?.focus(),
+    reply: () => openComposer("reply", COMPOSER_ID),
+    comment: () => openId && openComposer("comment", COMMENT_BOX_ID),
     savedReply: () => openId && typeTriggerSign(openId, COMPOSER_ID),
     search: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
     goInbox: () => go("inbox"),
     goNoReply: () => go("noReply"),
     goRequests: () => go("requests"),
     goArchived: () => go("archived"),
+    goMentions: () => void setParams({ ...CLEARED, view: "mentions", thread: null }),
     toggleContact: ui.toggleContactPanel,
     shortcuts: () => ui.setShortcutsOpen(true),
     palette: () => ui.setPaletteOpen(!ui.paletteOpen),
@@ -163,12 +166,14 @@ export function useInboxHotkeys({
   bind("status");
   bind("snooze");
   bind("reply");
+  bind("comment");
   bind("savedReply");
   bind("search");
   bind("goInbox");
   bind("goNoReply");
   bind("goRequests");
   bind("goArchived");
+  bind("goMentions");
   bind("toggleContact");
   bind("shortcuts");
   bind("palette", { allowInDialogs: true, allowInFields: true });
