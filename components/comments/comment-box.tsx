@@ -50,6 +50,8 @@ export function CommentBox({
   const [picked, setPicked] = useState<Person[]>(() => initialMentions.map((m) => ({ id: m.userId, name: m.name })));
   const textarea = useRef<HTMLTextAreaElement>(null);
   const labelId = useId();
+  const ownId = useId();
+  const boxId = id ?? ownId;
   const picker = useMentionPicker({ textarea, text, setText, onPick: (person) => setPicked((now) => [...now, person]), exclude: viewer.userId });
   const tooLong = text.length > COMMENT_LIMITS.body;
   const canSubmit = text.trim().length > 0 && !tooLong && !pending;
@@ -89,12 +91,12 @@ export function CommentBox({
       )}
     >
       <MentionList picker={picker} />
-      <label id={labelId} htmlFor={id} className="sr-only">
+      <label id={labelId} htmlFor={boxId} className="sr-only">
         {label}
       </label>
       <TextareaAutosize
         ref={textarea}
-        id={id}
+        id={boxId}
         value={text}
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
@@ -111,7 +113,7 @@ export function CommentBox({
         className="block w-full resize-none bg-transparent px-3 pt-2.5 pb-1 text-sm leading-6 outline-none placeholder:text-amber-900/50 dark:placeholder:text-amber-100/40"
       />
       <div className="flex items-center gap-2 px-2 pb-2 pl-3">
-        <div className="min-w-0 flex-1 truncate text-xs text-amber-900/70 dark:text-amber-100/70">
+        <div className="min-w-0 flex-1 truncate text-xs text-amber-800 dark:text-amber-200">
           {tooLong ? <span className="font-medium text-destructive">{(text.length - COMMENT_LIMITS.body).toLocaleString()} characters too long</span> : children}
         </div>
         {onCancel ? (

@@ -52,14 +52,12 @@ export function ComposerTabs({ recipientName }: { recipientName: string }) {
           <Kbd className="ml-0.5">{shortcut(value === "reply" ? "reply" : "comment").display.join(" ")}</Kbd>
         </button>
       ))}
-      <span className="ml-auto hidden truncate text-muted-foreground sm:inline">
-        {mode === "comment" ? (
-          <span className="inline-flex items-center gap-1 text-amber-800 dark:text-amber-200">
-            <LockIcon className="size-3" aria-hidden />
-            Only your team sees comments. {recipientName} never does.
-          </span>
-        ) : null}
-      </span>
+      {mode === "comment" ? (
+        <span className="ml-auto flex min-w-0 items-center gap-1 text-amber-800 dark:text-amber-200" title={`Only your team sees comments. ${recipientName} never does.`}>
+          <LockIcon className="size-3 shrink-0" aria-hidden />
+          <span className="truncate">Only your team sees comments. {recipientName} never does.</span>
+        </span>
+      ) : null}
     </div>
   );
 }

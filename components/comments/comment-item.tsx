@@ -53,14 +53,14 @@ export const CommentItem = memo(function CommentItem({
     >
       <header className="flex items-center gap-2">
         <Initials name={comment.authorName} />
-        <span className="font-medium">{comment.authorName}</span>
-        <span className="inline-flex items-center gap-1 rounded-full bg-amber-200/70 px-1.5 py-px text-[11px] font-medium text-amber-900 dark:bg-amber-800/60 dark:text-amber-100">
+        <span className="min-w-0 truncate font-medium">{comment.authorName}</span>
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full whitespace-nowrap bg-amber-200/70 px-1.5 py-px text-[11px] font-medium text-amber-900 dark:bg-amber-800/60 dark:text-amber-100">
           <LockIcon className="size-3" aria-hidden />
           Internal note
         </span>
         <Tooltip>
           <TooltipTrigger asChild>
-            <span className="text-xs text-amber-900/70 dark:text-amber-100/70">
+            <span className="shrink-0 text-xs whitespace-nowrap text-amber-800 dark:text-amber-200">
               <time dateTime={comment.createdAt}>{format(new Date(comment.createdAt), "HH:mm")}</time>
               {comment.editedAt ? " · edited" : null}
             </span>

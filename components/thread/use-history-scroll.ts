@@ -98,9 +98,12 @@ export function useHistoryScroll({
     (messageId: string): boolean => {
       const id = CSS.escape(messageId);
       const item = ref.current?.querySelector<HTMLElement>(`[data-message-id="${id}"], [data-comment-id="${id}"]`);
-      if (!item) return false;
+      const el = ref.current;
+      if (!item || !el) return false;
       pinned.current = false;
-      item.scrollIntoView({ block: "center" });
+      // Within the history only: scrollIntoView would also move the page around it.
+      const [box, view] = [item.getBoundingClientRect(), el.getBoundingClientRect()];
+      el.scrollTop += box.top - view.top - (el.clientHeight - box.height) / 2;
       remember();
       return true;
     },
