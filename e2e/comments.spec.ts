@@ -1,5 +1,5 @@
-import { expect, request, test, type BrowserContext, type Page } from "@playwright/test";
-import { seriousViolations, storageStateOf } from "./helpers";
+import { expect, request, test, type Page } from "@playwright/test";
+import { recordNotifications, seriousViolations, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("manager") });
 
@@ -11,29 +11,6 @@ const commentBy = (page: Page, text: string) => page.getByRole("article", { name
 const mentionsLink = (page: Page) => page.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^Mentions/ });
 const streamOpen = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.ok());
 
-/** Chromium headless shows no notifications: record what the inbox asks the browser to show. */
-async function recordNotifications(context: BrowserContext) {
-  await context.grantPermissions(["notifications"]);
-  await context.addInitScript(() => {
-    const shown: unknown[] = [];
-    (window as unknown as { shown: unknown[] }).shown = shown;
-    class Recorder {
-      static permission = "granted";
-      static requestPermission = () => Promise.resolve("granted");
-      onclick: (() => void) | null = null;
-      body: string | undefined;
-      constructor(
-        readonly title: string,
-        options?: NotificationOptions,
-      ) {
-        this.body = options?.body;
-        shown.push(this);
-      }
-      close() {}
-    }
-    Object.defineProperty(window, "Notification", { value: Recorder });
-  });
-}
 /**
  * The member mentioned: Sam first; repeats running beside it (`--repeat-each`) take another
  * member each, so no two runs share a Mentions count.

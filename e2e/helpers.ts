@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test, type BrowserContext, type Page } from "@playwright/test";
 import { serverAt, type E2eServer } from "./servers";
 
 /** The demo users the journeys act as, one per role. */
@@ -40,4 +40,31 @@ export async function seriousViolations(page: Page, within?: string) {
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }));
+}
+
+/**
+ * Headless Chromium shows no notifications: grants the permission and records, in `window.shown`,
+ * what the inbox asks the browser to show (title, body, and the click handler to call).
+ */
+export async function recordNotifications(context: BrowserContext): Promise<void> {
+  await context.grantPermissions(["notifications"]);
+  await context.addInitScript(() => {
+    const shown: Recorder[] = [];
+    (window as unknown as { shown: typeof shown }).shown = shown;
+    class Recorder {
+      static permission = "granted";
+      static requestPermission = () => Promise.resolve("granted");
+      onclick: (() => void) | null = null;
+      body: string | undefined;
+      constructor(
+        readonly title: string,
+        options?: NotificationOptions,
+      ) {
+        this.body = options?.body;
+        shown.push(this);
+      }
+      close() {}
+    }
+    Object.defineProperty(window, "Notification", { value: Recorder });
+  });
 }

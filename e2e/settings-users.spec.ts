@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS, sandboxControl, seriousViolations, storageStateOf } from "./helpers";
+import { DEMO_USERS, recordNotifications, sandboxControl, seriousViolations, storageStateOf } from "./helpers";
 
 const row = (page: Page, name: string) => page.getByRole("list", { name: "Users" }).getByRole("group", { name, exact: true });
 
@@ -139,27 +139,7 @@ test.describe("notifications, as a manager", () => {
   test.use({ storageState: storageStateOf("manager") });
 
   test("a new inbound message raises a browser notification that opens its conversation", async ({ page, context }) => {
-    await context.grantPermissions(["notifications"]);
-    // Chromium headless shows nothing: record what the inbox asks the browser to show.
-    await page.addInitScript(() => {
-      const shown: Recorder[] = [];
-      (window as unknown as { shown: typeof shown }).shown = shown;
-      class Recorder {
-        static permission = "granted";
-        static requestPermission = () => Promise.resolve("granted");
-        onclick: (() => void) | null = null;
-        body: string | undefined;
-        constructor(
-          readonly title: string,
-          options?: NotificationOptions,
-        ) {
-          this.body = options?.body;
-          shown.push(this);
-        }
-        close() {}
-      }
-      Object.defineProperty(window, "Notification", { value: Recorder });
-    });
+    await recordNotifications(context);
     await page.goto("/settings/notifications");
     await expect(page.getByText("Notifications are on in this browser.")).toBeVisible();
     for (const scope of [/Assigned to me/, /Unassigned/, /Assigned to others/]) await page.getByRole("checkbox", { name: scope }).check();
