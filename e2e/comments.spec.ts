@@ -90,20 +90,20 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     await expect(commentBox(page)).toHaveValue("");
     await expect(commentBy(page, text)).toBeVisible();
     await expect(commentBy(page, text)).toContainText("Internal note");
+    // At once (a toast lasts seconds): the member's inbox tab says so, counts it and notifies; their open conversation shows it live.
+    await expect(memberInbox.getByRole("region", { name: /^Notifications/ }).getByText("Marcus Lee mentioned you")).toBeVisible();
+    await expect(commentBy(memberThread, text)).toBeVisible();
+    await expect(mentionsLink(memberInbox)).toContainText("1");
+    await expect.poll(() => shown(memberInbox), { timeout: 10_000 }).toContainEqual({ title: "Marcus Lee mentioned you", body: expect.stringContaining(text) });
+    // The tab with the conversation in front of the member raises no notification of its own.
+    expect(await shown(memberThread)).toEqual([]);
+
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       expect(await seriousViolations(page, 'section[aria-label^="Conversation with"]')).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: "light" });
     await page.screenshot({ path: "/tmp/comments-timeline.png" });
-
-    // The member's open conversation shows it live; the other tab counts it, says so, and notifies.
-    await expect(commentBy(memberThread, text)).toBeVisible();
-    await expect(mentionsLink(memberInbox)).toContainText("1");
-    await expect(memberInbox.getByRole("region", { name: /^Notifications/ }).getByText("Marcus Lee mentioned you")).toBeVisible();
-    await expect.poll(() => shown(memberInbox), { timeout: 10_000 }).toContainEqual({ title: "Marcus Lee mentioned you", body: expect.stringContaining(text) });
-    // The tab with the conversation in front of the member raises no notification of its own.
-    expect(await shown(memberThread)).toEqual([]);
 
     // The Mentions view lists it, unread; opening it lands on the comment and reads it.
     await mentionsLink(memberInbox).click();
