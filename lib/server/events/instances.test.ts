@@ -145,6 +145,20 @@ describe.runIf(serverUrl)("several inbox instances on one Postgres", () => {
     onB.close();
   });
 
+  it("shares comments: one written on one instance is read on the other, whose browsers hear of it", async () => {
+    const onB = openStream(instances.b);
+    await until(() => onB.connected);
+    const headers = { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" };
+    const thread = threads[2]!;
+    const made = await fetch(`${instances.a.base}/api/inbox/comments`, { method: "POST", headers, body: JSON.stringify({ threadId: thread, body: "Written on a" }) });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    await until(() => onB.events.some((e) => e.type === "comments" && e.commentId === id && e.change === "created"));
+    const listed = (await (await fetch(`${instances.b.base}/api/inbox/comments?threadId=${thread}`, { headers })).json()) as { data: { id: string; body: string }[] };
+    expect(listed.data).toContainEqual(expect.objectContaining({ id, body: "Written on a" }));
+    onB.close();
+  });
+
   it("lets one instance replay; when it is killed mid-stream the other takes over and the restarted one applies nothing twice", async () => {
     // A browser connecting to either asks for a catch-up; only the lock holder reads /events.
     for (const instance of Object.values(instances)) instance.eventReads = 0;

@@ -7,6 +7,7 @@
  */
 import { serve, type HttpBindings } from "@hono/node-server";
 import * as events from "@/app/api/events/route";
+import * as comments from "@/app/api/inbox/comments/route";
 import * as reads from "@/app/api/inbox/reads/route";
 import * as snoozes from "@/app/api/inbox/snoozes/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
@@ -25,6 +26,7 @@ const routes: [prefix: string, module: RouteModule][] = [
   ["/api/events", events],
   ["/api/inbox/reads", reads],
   ["/api/inbox/snoozes", snoozes],
+  ["/api/inbox/comments", comments],
   ["/api/v2/", v2],
   ["/api/presence", presence],
   ["/api/webhooks", webhooks],
