@@ -37,7 +37,7 @@ export default defineConfig([
   ]),
   {
     files: ["lib/server/**/*.ts"],
-    ignores: ["lib/server/**/*.test.ts", "lib/server/testing/**", "lib/server/store/schema.ts", "lib/server/store/drizzle.config.ts"],
+    ignores: ["lib/server/**/*.test.ts", "lib/server/testing/**", "lib/server/store/schema/**", "lib/server/store/drizzle.config.ts"],
     plugins: { inbox: { rules: { "server-only": serverOnly } } },
     rules: { "inbox/server-only": "error" },
   },
