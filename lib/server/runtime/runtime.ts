@@ -1,13 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { paginateItems } from "@/lib/api/client";
-import type { Member } from "@/lib/api/team";
 import type { DatabaseConfig, DatabaseHandle } from "@/lib/db/connection";
 import { createAuth, type Auth } from "../accounts/auth";
 import { inboxDatabaseConfig, openInboxDatabase } from "../store/db";
 import { config as processConfig, type InboxConfig } from "./env";
 import { errorField, log } from "./log";
-import type { Role } from "../access/policy";
 import { createPreferences, type Preferences } from "../accounts/preferences";
 import { createComments, type Comments } from "../comments/comments";
 import { createDrafts, type Drafts } from "../drafts/drafts";
@@ -33,6 +30,7 @@ import { schedulerClock } from "../scheduler/clock";
 import { createScheduler, type Scheduler } from "../scheduler/scheduler";
 import { createSnoozes, type Snoozes } from "../snoozes/snoozes";
 import { returnToInbox } from "../snoozes/return";
+import { ensureDemoUsers, subscribeToDemoWebhooks } from "./demo";
 import { createScheduledSends, type ScheduledSends } from "../scheduled-sends/scheduled-sends";
 import { registerSender } from "../scheduled-sends/sender";
 
@@ -88,7 +86,7 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
-export const DEMO_PASSWORD = "inbox-demo";
+export { DEMO_PASSWORD } from "./demo";
 
 export type RuntimeOptions = {
   /** The inbox's database; defaults to the configuration's. */
@@ -312,34 +310,6 @@ export async function createRuntime(config: InboxConfig, options: RuntimeOptions
     }
   }
   return runtime;
-}
-
-export function demoRole(member: Pick<Member, "role">): Role {
-  if (member.role === "owner") return "admin";
-  if (member.role === "manager") return "manager";
-  return "member";
-}
-
-/** Demo mode: the sandbox delivers its events to this inbox's webhook endpoint, as the real API would. */
-async function subscribeToDemoWebhooks(upstream: Upstream, url: string, secret: string): Promise<void> {
-  const sandbox = upstream.sandboxFetch;
-  if (!sandbox) return;
-  const listed = await sandbox("/_sandbox/webhooks");
-  if (!listed.ok) throw new Error(`listing subscriptions answered ${listed.status}`);
-  const { data } = (await listed.json()) as { data: { id: string; url: string }[] };
-  // A previous run's subscription signs with a secret this run no longer knows.
-  for (const old of data.filter((s) => s.url === url)) await sandbox(`/_sandbox/webhooks/${old.id}`, { method: "DELETE" });
-  const created = await sandbox("/_sandbox/webhooks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url, secret }) });
-  if (!created.ok) throw new Error(`subscribing answered ${created.status}`);
-}
-
-async function ensureDemoUsers(runtime: Runtime): Promise<void> {
-  const members: Member[] = [];
-  for await (const member of paginateItems(runtime.upstream.client.members.list, { limit: 100 })) members.push(member);
-  for (const member of members) {
-    if (await runtime.users.get(member.email)) continue;
-    await runtime.users.add({ email: member.email, name: member.name, password: DEMO_PASSWORD, role: demoRole(member), memberId: member.id });
-  }
 }
 
 const SHARED = Symbol.for("team-inbox.runtime");
