@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { JS_BUDGET_KB, pageJavaScript } from "./lib/js-budget.mjs";
 import { clusterEnv, createDatabase, freePort, parseSse, signIn, startInbox as start, startSandbox, waitFor, waitForReady, waitForSandbox } from "./lib/processes.mjs";
 
 const built = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".next", "standalone");
@@ -56,6 +57,14 @@ describe("the standalone build, copied out of the checkout", () => {
       const threads = await fetch(`${base}/api/v2/threads?limit=5`, { headers: { cookie } });
       assert.equal(threads.status, 200);
       assert.ok((await threads.json()).data.length > 0);
+    });
+
+    it("keeps the login page's and the signed-in inbox's JavaScript within their budgets", async () => {
+      const login = await pageJavaScript(base, "/login");
+      const inbox = await pageJavaScript(base, "/", await signIn(base, "marcus@acme.test"));
+      console.log(`JavaScript: login ${login.kb} kB in ${login.files} files (budget ${JS_BUDGET_KB.login}), inbox ${inbox.kb} kB in ${inbox.files} files (budget ${JS_BUDGET_KB.inbox})`);
+      assert.ok(login.kb <= JS_BUDGET_KB.login, `The login page's JavaScript is ${login.kb} kB, over its budget of ${JS_BUDGET_KB.login} kB (scripts/lib/js-budget.mjs).`);
+      assert.ok(inbox.kb <= JS_BUDGET_KB.inbox, `The inbox's JavaScript is ${inbox.kb} kB, over its budget of ${JS_BUDGET_KB.inbox} kB (scripts/lib/js-budget.mjs).`);
     });
 
     it("logs JSON lines, one per request with its request ID and user, and never a secret", async () => {
