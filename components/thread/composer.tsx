@@ -14,6 +14,7 @@ import { SendLaterMenu } from "@/components/thread/send-later";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
+import { putBackInComposer } from "@/lib/client/thread/put-back";
 import { useDraftSync } from "@/lib/client/hooks/use-draft-sync";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
@@ -23,7 +24,7 @@ import type { VariableValues } from "@/lib/api/saved-reply-variables";
 import { useComposerFiles, useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
 import { characterCount, limitState, type LimitState } from "@/lib/client/thread/message-length";
-import { chosenFilesProblem, chosenFromOutgoing, outgoingOf, problemNames, problemSentence, readChosenFiles, type ChosenFile } from "@/lib/client/thread/attachments";
+import { chosenFilesProblem, outgoingOf, problemNames, problemSentence, readChosenFiles, type ChosenFile } from "@/lib/client/thread/attachments";
 
 /** At most one typing indicator per this many milliseconds while the person types. */
 export const TYPING_INTERVAL_MS = 4_000;
@@ -198,11 +199,7 @@ export function Composer({
 
   const edit = (localId: string) => {
     const returned = onEdit(localId);
-    if (returned === null) return;
-    const text = returned.content;
-    if (text) setDraft(threadId, draft.trim() ? `${text}\n${draft}` : text);
-    addFiles(threadId, chosenFromOutgoing(returned.attachments));
-    textarea.current?.focus();
+    if (returned) putBackInComposer(threadId, returned.content, returned.attachments);
   };
 
   const latestFailed = failed.at(-1);

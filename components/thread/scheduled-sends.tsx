@@ -9,12 +9,11 @@ import { cn } from "@/components/ui/cn";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuShortcut, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { ScheduledSend } from "@/lib/api/scheduled-sends";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useCancelScheduled, useReschedule } from "@/lib/client/mutations/scheduled-sends";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";
 import { scheduledSendQueries } from "@/lib/client/queries/scheduled-sends";
 import { shortTime, snoozeChoices } from "@/lib/client/snooze-marks";
-import { useDraftsStore } from "@/lib/client/stores/drafts";
+import { putBackInComposer } from "@/lib/client/thread/put-back";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
 /**
@@ -48,14 +47,7 @@ function ScheduledSendRow({ send }: { send: ScheduledSend }) {
   const busy = reschedule.isPending || cancel.isPending;
 
   const edit = () => {
-    cancel.mutate(send, {
-      onSuccess: () => {
-        const drafts = useDraftsStore.getState();
-        const typed = drafts.drafts[send.threadId]?.trim() ?? "";
-        drafts.setDraft(send.threadId, typed ? `${send.content}\n${typed}` : send.content);
-        document.getElementById(COMPOSER_ID)?.focus();
-      },
-    });
+    cancel.mutate(send, { onSuccess: () => putBackInComposer(send.threadId, send.content) });
   };
 
   return (

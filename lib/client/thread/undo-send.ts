@@ -1,11 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_UNDO_SEND_SECONDS } from "@/lib/api/preferences";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { inboxQueries } from "@/lib/client/queries/inbox";
-import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
-import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { dismissToast, toast } from "@/lib/client/stores/toasts";
-import { chosenFromOutgoing } from "@/lib/client/thread/attachments";
+import { putBackInComposer } from "@/lib/client/thread/put-back";
 import type { SendPipeline } from "@/lib/client/thread/send";
 
 /**
@@ -25,11 +22,7 @@ export function useUndoWindowMs(): number {
 export function undoSend(pipeline: SendPipeline, localId: string, threadId: string): boolean {
   const back = pipeline.undo(localId);
   if (!back) return false;
-  const drafts = useDraftsStore.getState();
-  const typed = drafts.drafts[threadId]?.trim() ?? "";
-  drafts.setDraft(threadId, typed ? `${back.content}\n${typed}` : back.content);
-  useComposerFilesStore.getState().add(threadId, chosenFromOutgoing(back.attachments));
-  document.getElementById(COMPOSER_ID)?.focus();
+  putBackInComposer(threadId, back.content, back.attachments);
   return true;
 }
 

@@ -52,6 +52,19 @@ beforeAll(async () => {
 afterAll(() => bff?.close());
 
 describe("routing", () => {
+  it("answers 401 without a session on every routing and availability route", async () => {
+    for (const answer of [
+      await call(availabilityRoute, "GET", "/api/inbox/availability"),
+      await call(availabilityRoute, "PUT", "/api/inbox/availability", { body: { status: "away" } }),
+      await call(routingRoute, "GET", "/api/inbox/routing"),
+      await call(linkRoute, "PUT", `/api/inbox/routing/links/${linkId}`, { params: { accountLinkId: linkId }, body: { mode: "balanced", memberIds: [] } }),
+      await call(capacityRoute, "PUT", `/api/inbox/routing/members/${ids.sam}`, { params: { memberId: ids.sam! }, body: { capacity: 9 } }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { code: string }).code).toBe("unauthorized");
+    }
+  });
+
   it("refuses members the settings, and refuses a member setting another's availability", async () => {
     const member = cookies.sam!;
     expect((await call(routingRoute, "GET", "/api/inbox/routing", { cookie: member })).status).toBe(403);

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as sendRoute from "@/app/api/inbox/scheduled-sends/[sendId]/route";
 import * as sendsRoute from "@/app/api/inbox/scheduled-sends/route";
 import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
-import * as settingsRoute from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import { errorBody } from "@/lib/api/errors";
 import { scheduledSend as sendSchema, scheduledSendList, type ScheduledSend } from "@/lib/api/scheduled-sends";
 import type { IndexedThread } from "../gateway/thread-query";
-import { call, startTestBff, type TestBff } from "../testing/bff";
+import { call, startTestBff, underAssignedAndUnassigned, type TestBff } from "../testing/bff";
 
 /**
  * Scheduled sends through the BFF, on the demo sandbox's clock: a reply scheduled for later
@@ -201,12 +200,7 @@ describe("sending later", () => {
 });
 
 describe("under assignedAndUnassigned", () => {
-  beforeAll(async () => {
-    expect((await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "assignedAndUnassigned" } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "all" } });
-  });
+  underAssignedAndUnassigned(() => cookies.admin);
 
   it("a member can neither schedule in, list, change nor cancel on a thread they may not see", async () => {
     const refused = await schedule(hidden.id, "Hidden");

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { ScheduledSend, ScheduledSendChange, ScheduledSendState } from "@/lib/api/scheduled-sends";
 import type { Database } from "@/lib/db/connection";
 import { apiError } from "../http/route";
@@ -47,13 +47,13 @@ export function createScheduledSends(db: Database, scheduler: Scheduler, onChang
       return row ? toScheduledSend(row) : null;
     },
 
-    /** Not yet sent (scheduled, sending or failed), newest due last; of a thread or of an author. */
+    /** Not yet sent (scheduled, sending or failed), soonest first; of a thread or of an author. */
     async list(filter: { threadId?: string; userId?: string }): Promise<ScheduledSend[]> {
       const conditions: SQL[] = [ne(scheduledSends.state, "sent")];
       if (filter.threadId) conditions.push(eq(scheduledSends.threadId, filter.threadId));
       if (filter.userId) conditions.push(eq(scheduledSends.userId, filter.userId));
-      const rows = await db.select().from(scheduledSends).where(and(...conditions)).orderBy(desc(scheduledSends.sendAt));
-      return rows.map(toScheduledSend).reverse();
+      const rows = await db.select().from(scheduledSends).where(and(...conditions)).orderBy(asc(scheduledSends.sendAt));
+      return rows.map(toScheduledSend);
     },
 
     async create(input: { threadId: string; content: string; sendAt: Date; author: Author }): Promise<ScheduledSend> {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as followUpsRoute from "@/app/api/inbox/follow-ups/route";
 import * as snoozesRoute from "@/app/api/inbox/snoozes/route";
 import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
-import * as settingsRoute from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import { errorBody } from "@/lib/api/errors";
 import type { ApiEvent } from "@/lib/api/events";
@@ -10,7 +9,7 @@ import { snooze as snoozeSchema, snoozeList } from "@/lib/api/snoozes";
 import { counts as countsSchema } from "@/lib/api/inbox";
 import * as countsRoute from "@/app/api/inbox/counts/route";
 import type { IndexedThread } from "../gateway/thread-query";
-import { call, startTestBff, type TestBff } from "../testing/bff";
+import { call, startTestBff, underAssignedAndUnassigned, type TestBff } from "../testing/bff";
 
 /**
  * Snoozes and follow-up reminders through the BFF, on the demo sandbox's clock: a snoozed
@@ -226,12 +225,7 @@ describe("coming back", () => {
 });
 
 describe("under assignedAndUnassigned", () => {
-  beforeAll(async () => {
-    expect((await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "assignedAndUnassigned" } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await call(settingsRoute, "PATCH", "/api/settings", { cookie: cookies.admin, body: { memberVisibility: "all" } });
-  });
+  underAssignedAndUnassigned(() => cookies.admin);
 
   it("a member can neither snooze, remind nor wake a thread they may not see, nor find it in the Snoozed view", async () => {
     const refused = await snooze(hidden.id, "tomorrow");

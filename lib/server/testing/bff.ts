@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import * as settingsRoute from "@/app/api/settings/route";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/server/accounts/client-address";
 import { loadConfig } from "@/lib/server/runtime/env";
 import { DEMO_PASSWORD, createRuntime, installRuntime, type Runtime } from "@/lib/server/runtime/runtime";
@@ -87,4 +88,17 @@ export function sandboxCaller(runtime: Runtime) {
     expect(response.ok, `${path}: ${response.status}`).toBe(true);
     return response.status === 204 ? null : response.json();
   };
+}
+
+/**
+ * For the enclosing `describe`: members see only what is assigned to them or to nobody, set by
+ * an admin through the settings route as the settings page does, and everything again after.
+ */
+export function underAssignedAndUnassigned(adminCookie: () => string): void {
+  beforeAll(async () => {
+    expect((await call(settingsRoute, "PATCH", "/api/settings", { cookie: adminCookie(), body: { memberVisibility: "assignedAndUnassigned" } })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await call(settingsRoute, "PATCH", "/api/settings", { cookie: adminCookie(), body: { memberVisibility: "all" } });
+  });
 }
