@@ -291,8 +291,10 @@ const endpoints: EndpointCase[] = [
 ];
 
 describe("endpoints", () => {
-  it("cover every method of the client (events.replay is tested with pagination)", () => {
+  it("cover every method of the client (events.replay is tested with pagination, outreach in outreach/client.test)", () => {
+    const outreach = new Set(["lists", "importJobs", "campaigns"]);
     const methods = Object.entries(createApiClient({ baseUrl: BASE }))
+      .filter(([group]) => !outreach.has(group))
       .flatMap(([group, members]) => Object.keys(members).map((name) => `${group}.${name}`))
       .filter((name) => name !== "events.replay");
     expect(endpoints.map((e) => e.name).sort()).toEqual(methods.sort());

@@ -34,6 +34,7 @@ import {
 import { accountLink, accountLinkListQuery, platformList, type AccountLinkListQuery } from "./platforms";
 import { page, serviceId, type Page } from "./primitives";
 import { pageQuery, parseQuery, toSearchParams, describeIssues, type PageQuery, type QueryDefinition, type QueryParams } from "./query";
+import { outreachClient } from "./outreach/client";
 import { member, team } from "./team";
 import {
   thread,
@@ -101,9 +102,9 @@ export type SendOptions = RequestOptions & {
   idempotencyKey?: string;
 };
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-type RequestSpec<Response extends z.ZodType | null> = {
+export type RequestSpec<Response extends z.ZodType | null> = {
   query?: { definition: QueryDefinition<z.ZodType>; params: QueryParams | undefined };
   body?: { schema: z.ZodType; value: unknown };
   response: Response;
@@ -111,7 +112,14 @@ type RequestSpec<Response extends z.ZodType | null> = {
   headers?: Record<string, string>;
 };
 
-type Output<Response> = Response extends z.ZodType ? z.output<Response> : undefined;
+export type Output<Response> = Response extends z.ZodType ? z.output<Response> : undefined;
+
+/** One request of the client, checked against the contract both ways (see createApiClient). */
+export type ApiRequest = <Response extends z.ZodType | null>(
+  method: Method,
+  pathOf: string | (() => string),
+  spec: RequestSpec<Response>,
+) => Promise<ApiResult<Output<Response>>>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -181,6 +189,7 @@ export function createApiClient({ baseUrl, token, fetch: fetchImpl, headers: bas
   const json = <Value>(schema: z.ZodType, value: Value) => ({ schema, value });
 
   const client = {
+    ...outreachClient(request),
     platforms: {
       list: (options?: RequestOptions) => request("GET", "/platforms", { response: platformList, options }),
     },
@@ -328,7 +337,7 @@ async function* replayEvents(
 type Response_ = Awaited<ReturnType<typeof fetch>>;
 
 /** Path IDs are service IDs; anything else would be a 404 or worse, a different path. */
-function id(value: string): string {
+export function id(value: string): string {
   if (!serviceId.safeParse(value).success) throw invalidRequest(`"${value}" is not a service ID`);
   return value;
 }

@@ -7,6 +7,7 @@ import { matchPath } from "./paths";
 import { accountLinkListQuery } from "./platforms";
 import { defineQuery, pageQuery, strictQuery, type QueryDefinition } from "./query";
 import { strictBody } from "./strict-body";
+import { OUTREACH_API_ENDPOINTS } from "./outreach/endpoints";
 import { threadGetQuery, threadListQuery, threadPatch } from "./threads";
 
 /**
@@ -14,8 +15,9 @@ import { threadGetQuery, threadListQuery, threadPatch } from "./threads";
  * The BFF's policy names these operations and validates requests with these schemas before
  * anything goes upstream; a path that is not here names no endpoint.
  *
- * `:name` segments take a service ID, except `tagRef`/`statusRef` (an ID or a name) and
- * `index` (a non-negative integer).
+ * `:name` segments take a service ID, except `tagRef`/`statusRef` (an ID or a name),
+ * `index` (a non-negative integer) and `identifier` (a lead's platform ID, username or
+ * external ID, as the lead cancel's `by` says).
  *
  * The table is the BFF's, and strict: a query key or body field the endpoint does not take is
  * 400 invalidRequest here, because the BFF forwards the query string and body as they came and
@@ -27,6 +29,8 @@ export type Endpoint = {
   path: string;
   query: QueryDefinition<z.ZodType>;
   body: z.ZodType | null;
+  /** The body may be left out (the outreach actions' `{}`): nothing is then forwarded. */
+  optionalBody?: boolean;
 };
 
 const none = strictQuery(defineQuery({}));
@@ -69,6 +73,8 @@ export const ENDPOINTS = {
   "statuses.delete": { method: "DELETE", path: "/statuses/:statusRef", query: none, body: null },
   "colors.list": { method: "GET", path: "/colors", query: none, body: null },
   "events.list": { method: "GET", path: "/events", query: strictQuery(eventListQuery), body: null },
+  // Lists, leads, import jobs and campaigns, for teams with the outreach add-on.
+  ...OUTREACH_API_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 export type Operation = keyof typeof ENDPOINTS;

@@ -4,6 +4,8 @@ import { contactPatch } from "./contacts";
 import { ENDPOINTS, OPERATIONS } from "./endpoints";
 import { statusCreate, statusPatch, tagCreate, tagPatch } from "./labels";
 import { messagePatch, reactionCreate, sendMessage } from "./messages";
+import { leadCancelBody } from "./outreach/campaigns";
+import { bulkResumeBody, emptyBody } from "./outreach/import-jobs";
 import { strictBody } from "./strict-body";
 import { threadPatch } from "./threads";
 
@@ -18,6 +20,10 @@ const EXAMPLES: Record<string, { schema: z.ZodType; valid: unknown }> = {
   "tags.update": { schema: tagPatch, valid: { name: "VIP 2" } },
   "statuses.create": { schema: statusCreate, valid: { name: "Won", position: 2 } },
   "statuses.update": { schema: statusPatch, valid: { color: "#00aa00" } },
+  "importJobs.resume": { schema: emptyBody, valid: {} },
+  "importJobs.bulkResume": { schema: bulkResumeBody, valid: { jobIds: ["imp1"] } },
+  "campaigns.sync": { schema: emptyBody, valid: {} },
+  "campaigns.cancelLead": { schema: leadCancelBody, valid: { by: "username", platform: "instagram" } },
 };
 const VALID = Object.fromEntries(Object.entries(EXAMPLES).map(([operation, { valid }]) => [operation, valid]));
 

@@ -8,6 +8,7 @@ import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { scheduledSendQueries } from "@/lib/client/queries/scheduled-sends";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { outreachQueries } from "@/lib/client/queries/outreach";
 import { pipelineQueries } from "@/lib/client/queries/pipeline";
 import { snoozeQueries } from "@/lib/client/queries/snoozes";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -143,6 +144,13 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
     touch(teamQueries.statuses().queryKey);
   } else if (apiType.startsWith("accountLink.")) {
     touch(teamQueries.accountLinks().queryKey);
+  } else if (apiType.startsWith("campaign.")) {
+    touch(outreachQueries.campaignsAll());
+  } else if (apiType.startsWith("target.")) {
+    // A person's stage in the campaign and the campaign's figures; the thread's header says which step was sent.
+    touch(outreachQueries.campaignsAll());
+    touch(outreachQueries.leadsAll());
+    if (threadId) touch(threadQueries.detail(threadId).queryKey);
   } else {
     // A kind of change this inbox does not know: read again what could show it.
     touch(threadQueries.all());

@@ -44,6 +44,18 @@ const EXPECTED: [method: string, path: string, least: Role, refusal?: string][] 
   ["DELETE", "/statuses/won", "manager", "Only managers can delete statuses."],
   ["GET", "/colors", "member"],
   ["GET", "/events", "manager", "Only managers can read the event log."],
+  ["GET", "/lists", "member"],
+  ["GET", "/lists/lst1", "member"],
+  ["GET", "/lists/lst1/leads", "member"],
+  ["GET", "/lists/lst1/import-jobs", "member"],
+  ["GET", "/lists/lst1/import-jobs/imp1", "member"],
+  ["POST", "/lists/lst1/import-jobs/imp1/resume", "manager", "Only managers can resume import jobs."],
+  ["POST", "/lists/lst1/import-jobs/bulk-resume", "manager", "Only managers can resume import jobs."],
+  ["GET", "/campaigns", "member"],
+  ["GET", "/campaigns/cmp1", "member"],
+  ["POST", "/campaigns/cmp1/sync", "member"],
+  ["POST", "/campaigns/cmp1/leads/taya.m/cancel", "manager", "Only managers can stop a lead's sequence."],
+  ["DELETE", "/campaigns/cmp1/columns/col1", "manager", "Only managers can delete custom columns."],
 ];
 
 const rank = (role: Role) => ROLES.indexOf(role);
@@ -87,7 +99,7 @@ describe("authorize: every policy row, for every role", () => {
 });
 
 describe("authorize: unknown paths and methods", () => {
-  it.each(["/", "/v1/threads", "/threads/thr1/extra", "/threads//messages", "/_sandbox/reset", "threads", "/lists", "/messages/msg1/attachments"])(
+  it.each(["/", "/v1/threads", "/threads/thr1/extra", "/threads//messages", "/_sandbox/reset", "threads", "/lists/lst1/prospects", "/messages/msg1/attachments"])(
     "%s is 404 notFound",
     (path) => {
       expect(authorize({ method: "GET", path, role: "admin", memberId: ME })).toMatchObject({ allowed: false, status: 404, code: "notFound" });

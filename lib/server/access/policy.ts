@@ -37,7 +37,7 @@ export { ROLES, atLeast, type Role };
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** What decides whether a member under `assignedAndUnassigned` may see the request's target. */
-export type VisibleVia = "none" | "thread" | "threadList" | "message" | "messageTarget" | "contact" | "contactList";
+export type VisibleVia = "none" | "thread" | "threadList" | "message" | "messageTarget" | "contact" | "contactList" | "leadList";
 
 export type PolicyInput = {
   method: string;
@@ -128,6 +128,24 @@ const RULES: Record<Operation, Rule> = {
   "statuses.delete": { who: "manager", action: "delete statuses", visibleVia: "none" },
   "colors.list": { who: "member", action: "list colors", visibleVia: "none" },
   "events.list": { who: "manager", action: "read the event log", visibleVia: "none" },
+  // Outreach (issue 15). Lists, campaigns and import jobs are the team's, seen by every member;
+  // a list's leads follow member visibility by the lead's assignee, as contacts do.
+  "lists.list": { who: "member", action: "read lists", visibleVia: "none" },
+  "lists.get": { who: "member", action: "read lists", visibleVia: "none" },
+  "leads.list": { who: "member", action: "read leads", visibleVia: "leadList" },
+  "importJobs.list": { who: "member", action: "read import jobs", visibleVia: "none" },
+  "importJobs.get": { who: "member", action: "read import jobs", visibleVia: "none" },
+  // Resuming spends one of the team's import slots: a manager's call, like bulk-resume, which also unfreezes the queue.
+  "importJobs.resume": { who: "manager", action: "resume import jobs", visibleVia: "none" },
+  "importJobs.bulkResume": { who: "manager", action: "resume import jobs", visibleVia: "none" },
+  "campaigns.list": { who: "member", action: "read campaigns", visibleVia: "none" },
+  "campaigns.get": { who: "member", action: "read campaigns", visibleVia: "none" },
+  // Sync only checks the campaign and recomputes its figures: how opening a campaign refreshes them, for anyone.
+  "campaigns.sync": { who: "member", action: "refresh campaigns", visibleVia: "none" },
+  // Stopping a sequence changes the campaign's work for the whole team, and cannot be undone.
+  "campaigns.cancelLead": { who: "manager", action: "stop a lead's sequence", visibleVia: "none" },
+  // Purges the column's data for every lead of the list, for good.
+  "campaigns.deleteColumn": { who: "manager", action: "delete custom columns", visibleVia: "none" },
 };
 
 export const POLICY: readonly PolicyRow[] = OPERATIONS.map((operation) => ({

@@ -4,6 +4,7 @@ import type { ENDPOINTS, Operation } from "@/lib/api/endpoints";
 import type { ApiEvent, KnownEventType } from "@/lib/api/events";
 import { message as messageSchema, sendMessageResult } from "@/lib/api/messages";
 import { thread as threadSchema } from "@/lib/api/threads";
+import { OUTREACH_EVENT_EFFECTS, OUTREACH_READ_CACHE, OUTREACH_WRITE_EFFECTS } from "./outreach-effects";
 import type { ReadCache } from "./read-cache";
 import type { ThreadIndex } from "./thread-index";
 
@@ -14,7 +15,7 @@ import type { ThreadIndex } from "./thread-index";
  *
  * Cache labels: `thread:<id>`, `messages:<threadId>`, `message:<id>`, `contact:<id>`, and one
  * per collection (`tags`, `statuses`, `contacts`, `accountLinks`, `members`, `team`,
- * `platforms`, `colors`). Thread rows live in the thread index, not the cache.
+ * `platforms`, `colors`); outreach's are in ./outreach-effects. Thread rows live in the thread index, not the cache.
  */
 export type Params = Readonly<Record<string, string>>;
 
@@ -67,6 +68,7 @@ export const READ_CACHE: Record<ReadOperation, ((params: Params) => CachePolicy)
   "colors.list": () => ({ labels: ["colors"], ttlMs: 60 * MINUTE }),
   // The log itself: never cached.
   "events.list": null,
+  ...OUTREACH_READ_CACHE,
 };
 
 type WriteEffect = (held: Holdings, params: Params, answer: unknown) => void;
@@ -118,6 +120,7 @@ export const WRITE_EFFECTS: Record<WriteOperation, WriteEffect> = {
   "statuses.create": ({ cache }) => cache.invalidate("statuses"),
   "statuses.update": ({ cache }) => cache.invalidate("statuses"),
   "statuses.delete": ({ cache }) => cache.invalidate("statuses"),
+  ...OUTREACH_WRITE_EFFECTS,
 };
 
 /** An event with its `data` parsed (`{}` when it did not parse) and the thread it names, if any. */
@@ -208,15 +211,7 @@ export const EVENT_EFFECTS: Record<KnownEventType, EventEffect> = {
   "status.updated": statusesChanged,
   "status.deleted": statusesChanged,
   "accountLink.statusChanged": ({ cache }) => cache.invalidate("accountLinks"),
-  // The inbox holds no campaigns yet; a campaign's messages and replies come with their own
-  // message.sent and message.received, which update the thread.
-  "campaign.started": () => {},
-  "campaign.resumed": () => {},
-  "campaign.paused": () => {},
-  "campaign.completed": () => {},
-  "target.contacted": () => {},
-  "target.followUpSent": () => {},
-  "target.replied": () => {},
+  ...OUTREACH_EVENT_EFFECTS,
 };
 
 /** An event of a type this inbox does not know (a campaign's, say): whatever thread it names may have changed. */

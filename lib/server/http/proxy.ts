@@ -1,5 +1,5 @@
 import "server-only";
-import { ENDPOINTS, type Operation } from "@/lib/api/endpoints";
+import { ENDPOINTS, type Endpoint, type Operation } from "@/lib/api/endpoints";
 import { ApiError, errorBody } from "@/lib/api/errors";
 import { messageTarget, type MessageTarget } from "@/lib/api/messages";
 import { SERVICE_ID_PATTERN } from "@/lib/api/primitives";
@@ -77,7 +77,7 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
 
   if (request.method.toUpperCase() === "GET") {
     const answer = await gateway.read(operation, request.path, params, request.search, viewer);
-    return relay(answer, restricted && row.visibleVia === "contactList" ? viewer : null);
+    return relay(answer, restricted ? listFilter(row, viewer) : null);
   }
   const headers = new Headers();
   for (const name of FORWARDED_HEADERS) {
@@ -89,7 +89,7 @@ export async function proxy(request: ProxyRequest, context: ProxyContext): Promi
   const answer = await gateway.write(operation, `${request.path}${qs}`, params, {
     method: request.method.toUpperCase(),
     headers,
-    body: ENDPOINTS[operation].body ? request.bodyText : null,
+    body: body === undefined ? null : request.bodyText,
   });
   if (answer.ok && context.onWrite) {
     const text = await answer.clone().text();
@@ -114,8 +114,9 @@ function heldBefore(operation: Operation, params: Record<string, string>, body: 
 /** Path parameters: service IDs where the spec says so, an index that is a number. */
 function checkParams(params: Record<string, string>): void {
   for (const [name, value] of Object.entries(params)) {
-    if (name === "tagRef" || name === "statusRef") {
+    if (name === "tagRef" || name === "statusRef" || name === "identifier") {
       if (!value.trim()) throw apiError("invalidRequest", `${name} must not be empty.`);
+      if (value.length > 200) throw apiError("invalidRequest", `${name} must be at most 200 characters.`);
     } else if (name === "index") {
       if (!/^\d{1,6}$/.test(value)) throw apiError("invalidRequest", "The attachment index must be a non-negative integer.");
     } else if (!SERVICE_ID_PATTERN.test(value)) {
@@ -125,9 +126,13 @@ function checkParams(params: Record<string, string>): void {
 }
 
 function parseBody(operation: Operation, text: string | null): unknown {
-  const schema = ENDPOINTS[operation].body;
+  const endpoint: Endpoint = ENDPOINTS[operation];
+  const schema = endpoint.body;
   if (!schema) return undefined;
-  if (text === null || text.trim() === "") throw apiError("invalidRequest", "A JSON request body is required.");
+  if (text === null || text.trim() === "") {
+    if (endpoint.optionalBody) return undefined;
+    throw apiError("invalidRequest", "A JSON request body is required.");
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -194,8 +199,23 @@ async function checkVisibility(row: PolicyRow, params: Record<string, string>, b
   }
 }
 
+type ListFilter = (items: unknown[]) => unknown[];
+
+/**
+ * What a restricted member may see of a list page: contacts by their assignee, leads by their
+ * context's (the person's contact assignee). A page may come back shorter than its limit; its
+ * cursor still leads on.
+ */
+function listFilter(row: PolicyRow, viewer: Viewer): ListFilter | null {
+  if (row.visibleVia === "contactList") return (items) => filterVisible(items as { assigneeId: string | null }[], viewer);
+  if (row.visibleVia === "leadList") {
+    return (items) => (items as { context?: { assigneeId?: string | null } }[]).filter((lead) => canSee({ assigneeId: lead.context?.assigneeId ?? null }, viewer));
+  }
+  return null;
+}
+
 /** The upstream answer as the browser gets it; a list page is filtered to what the viewer may see. */
-async function relay(answer: Response, filterFor: Viewer | null): Promise<Response> {
+async function relay(answer: Response, filter: ListFilter | null): Promise<Response> {
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of PASSED_HEADERS) {
     const value = answer.headers.get(name);
@@ -208,10 +228,10 @@ async function relay(answer: Response, filterFor: Viewer | null): Promise<Respon
       { status: 502, headers },
     );
   }
-  if (filterFor && answer.ok) {
-    const page = (await answer.json()) as { data: { assigneeId: string | null }[]; nextCursor: string | null };
+  if (filter && answer.ok) {
+    const page = (await answer.json()) as { data: unknown[]; nextCursor: string | null };
     headers.set("content-type", "application/json");
-    return new Response(JSON.stringify({ ...page, data: filterVisible(page.data, filterFor) }), { status: answer.status, headers });
+    return new Response(JSON.stringify({ ...page, data: filter(page.data) }), { status: answer.status, headers });
   }
   if (!answer.ok && !answer.headers.get("content-type")?.includes("json")) {
     // Keep the spec's body even when something between us and the API answered in HTML.
