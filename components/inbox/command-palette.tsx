@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, MailIcon, MailOpenIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, ListIcon, MailIcon, MailOpenIcon, MegaphoneIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useDebounce } from "use-debounce";
@@ -142,6 +142,8 @@ export function CommandPalette({
               {viewer.memberId ? <CommandItem value="go assigned to me" onSelect={() => go({ assigneeId: [viewer.memberId!] })}><UserCheckIcon />Assigned to me</CommandItem> : null}
               <CommandItem value="go unassigned" onSelect={() => go({ unassigned: true })}><UserXIcon />Unassigned</CommandItem>
               <CommandItem value="go pipeline board" onSelect={() => run(() => router.push("/pipeline"))}><SquareKanbanIcon />Pipeline board</CommandItem>
+              <CommandItem value="go outreach campaigns" onSelect={() => run(() => router.push("/outreach/campaigns"))}><MegaphoneIcon />Campaigns</CommandItem>
+              <CommandItem value="go outreach lead lists leads" onSelect={() => run(() => router.push("/outreach/lists"))}><ListIcon />Lead lists</CommandItem>
               <Action id="search" icon={<SearchIcon />} label="Search conversations" onSelect={() => run(() => document.getElementById(SEARCH_INPUT_ID)?.focus())} />
             </CommandGroup>
             <CommandGroup heading="Statuses and tags">

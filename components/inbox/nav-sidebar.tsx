@@ -7,6 +7,8 @@ import {
   ArchiveIcon,
   ClockIcon,
   InboxIcon,
+  ListIcon,
+  MegaphoneIcon,
   SquareKanbanIcon,
   SettingsIcon,
   LayersIcon,
@@ -121,6 +123,11 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
             onNavigate={onNavigate}
           />
           <NavItem href="/pipeline" active={false} Icon={SquareKanbanIcon} label="Pipeline" onNavigate={onNavigate} />
+        </Section>
+
+        <Section title="Outreach">
+          <NavItem href="/outreach/campaigns" active={false} Icon={MegaphoneIcon} label="Campaigns" onNavigate={onNavigate} />
+          <NavItem href="/outreach/lists" active={false} Icon={ListIcon} label="Lead lists" onNavigate={onNavigate} />
         </Section>
 
         <Section title="Accounts">
