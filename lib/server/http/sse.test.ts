@@ -155,6 +155,19 @@ describe("event streams and the sessions behind them", () => {
     expect(stream.ended()).toBe(false);
   });
 
+  it("tells a restricted member nothing of a thread the inbox does not hold, and a manager all of it", async () => {
+    // The team's visibility is `assignedAndUnassigned` since the test before.
+    const unknown = "thr9unknown";
+    expect(bff.runtime.gateway.index.get(unknown)).toBeUndefined();
+    const member = (await open(await bff.signIn("sam"))) as Stream;
+    const manager = (await open(await bff.signIn("marcus"))) as Stream;
+    bff.runtime.hub.publish(apiEvent(unknown));
+    bff.runtime.hub.publish(apiEvent(shown.id));
+    await vi.waitFor(() => expect(heard(member, shown.id) && heard(manager, shown.id)).toBe(true), { timeout: 10_000 });
+    expect(heard(member, unknown)).toBe(false);
+    expect(heard(manager, unknown)).toBe(true);
+  });
+
   it("filters a demoted manager's stream as a member's from then on", async () => {
     // The team's visibility is `assignedAndUnassigned` since the test before.
     const { user, cookie } = await addUser("dana", "manager");

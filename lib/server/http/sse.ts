@@ -134,9 +134,15 @@ export function visibleTo(event: InboxEvent, viewer: SessionViewer, runtime: Run
   return true;
 }
 
+/**
+ * A thread the index does not hold is not heard of: events are applied to the index before
+ * they are published (lib/server/events/event-feed), so a new thread is there by then, and one
+ * it lost (deleted, or not loaded yet) cannot be shown to be visible. The browser reads its
+ * lists again on its own; a restricted member must not learn of a hidden thread meanwhile.
+ */
 function canSeeThread(threadId: string, viewer: SessionViewer, runtime: Runtime): boolean {
   const thread = runtime.gateway.index.get(threadId);
-  return !thread || canSee(thread, viewer);
+  return thread !== undefined && canSee(thread, viewer);
 }
 
 /** `<instance>.<number>` as the hub numbers them; anything else a browser sends (another build's form) is a point elsewhere: read again. */
