@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ListFilterIcon, XIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import {
@@ -18,7 +19,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { InboxParams, InboxParamsChange } from "@/lib/client/list/inbox-url";
-import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
+import { useCampaignNames, useFilterNames } from "@/lib/client/hooks/use-filter-names";
 import { filterLabels } from "@/lib/client/list/view-title";
 import { teamQueries } from "@/lib/client/queries/team";
 
@@ -41,25 +42,25 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
     const current = params[key] ?? [];
     onChange({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
   };
-  const list = (key: ListKey, options: { value: string; label: string }[] | undefined, title: string) => (
+  const items = (key: ListKey, options: { value: string; label: string }[] | undefined) =>
+    options?.length ? (
+      options.map((option) => (
+        <DropdownMenuCheckboxItem
+          key={option.value}
+          checked={(params[key] ?? []).includes(option.value)}
+          onSelect={(e) => e.preventDefault()}
+          onCheckedChange={() => toggle(key, option.value)}
+        >
+          {option.label}
+        </DropdownMenuCheckboxItem>
+      ))
+    ) : (
+      <DropdownMenuItem disabled>None yet</DropdownMenuItem>
+    );
+  const list = (key: ListKey, options: { value: string; label: string }[] | ReactNode | undefined, title: string) => (
     <DropdownMenuSub>
       <DropdownMenuSubTrigger>{title}</DropdownMenuSubTrigger>
-      <DropdownMenuSubContent className="max-h-80 overflow-y-auto">
-        {options?.length ? (
-          options.map((option) => (
-            <DropdownMenuCheckboxItem
-              key={option.value}
-              checked={(params[key] ?? []).includes(option.value)}
-              onSelect={(e) => e.preventDefault()}
-              onCheckedChange={() => toggle(key, option.value)}
-            >
-              {option.label}
-            </DropdownMenuCheckboxItem>
-          ))
-        ) : (
-          <DropdownMenuItem disabled>None yet</DropdownMenuItem>
-        )}
-      </DropdownMenuSubContent>
+      <DropdownMenuSubContent className="max-h-80 overflow-y-auto">{Array.isArray(options) || options === undefined ? items(key, options) : options}</DropdownMenuSubContent>
     </DropdownMenuSub>
   );
 
@@ -97,7 +98,7 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
         {list("tag", tags.data?.map((t) => ({ value: t.id, label: t.name })), "Tag")}
         {list("status", statuses.data?.map((s) => ({ value: s.id, label: s.name })), "Status")}
         {list("assigneeId", members.data?.map((m) => ({ value: m.id, label: m.name })), "Assignee")}
-        {list("campaignId", campaignIds.map((id) => ({ value: id, label: id })), "Campaign")}
+        {list("campaignId", campaignIds.length ? <CampaignOptions ids={campaignIds} render={(options) => items("campaignId", options)} /> : undefined, "Campaign")}
         <DropdownMenuCheckboxItem checked={params.unassigned === true} onCheckedChange={(checked) => onChange({ unassigned: checked ? true : null })}>
           Unassigned only
         </DropdownMenuCheckboxItem>
@@ -108,6 +109,12 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
       </DropdownMenuContent>
     </DropdownMenu>
   );
+}
+
+/** The campaigns in view by name, read when their submenu opens (its content mounts then). */
+function CampaignOptions({ ids, render }: { ids: string[]; render: (options: { value: string; label: string }[]) => ReactNode }) {
+  const name = useCampaignNames(true);
+  return render(ids.map((id) => ({ value: id, label: name(id) })));
 }
 
 /** The active filters as removable chips, so the view always says what it shows. */

@@ -17,6 +17,7 @@ import { nextMidnight, nextWindowClose, reactionAuthorName, senderLabel } from "
 import { deletionScope, firstName, unsentSentence } from "@/lib/client/thread/unsent";
 import { useEditMessage, useReactToMessage, useRemoveReaction, useUnsendMessage } from "@/lib/client/mutations/messages";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { outreachQueries } from "@/lib/client/queries/outreach";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
@@ -62,6 +63,8 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());
   const activity = useQuery(inboxQueries.activity(thread.id));
+  // The campaign bar reads it too (one request); a thread no campaign started reads nothing.
+  const campaign = useQuery({ ...outreachQueries.campaign(thread.campaignId ?? ""), enabled: Boolean(thread.campaignId) });
 
   const accountLink = links.data?.find((l) => l.id === thread.accountLinkId) ?? thread.accountLink ?? null;
   const platform = accountLink ? (platforms.data?.find((p) => p.platform === accountLink.platform) ?? null) : null;
@@ -77,10 +80,11 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
     const memberNames = new Map((members.data ?? []).map((m) => [m.id, m]));
     const sentViaInbox = new Map((activity.data ?? []).filter((e) => e.action === "messages.send" && e.messageId).map((e) => [e.messageId!, e.userName]));
     const linkNames = new Map((links.data ?? []).map((l) => [l.id, l]));
+    const campaignName = (id: string) => (id === campaign.data?.id ? campaign.data.name : undefined);
     const profile = person ? { id: person.id, name: personLabel } : null;
     const nameOf = (author: Message["reactions"][number]["author"]) => reactionAuthorName(author, { accountLinks: linkNames, profile });
     const senders = messages.map((message) =>
-      message.direction === "outbound" ? senderLabel(message.sentBy, memberNames, sentViaInbox.get(message.id)) : personLabel,
+      message.direction === "outbound" ? senderLabel(message.sentBy, memberNames, sentViaInbox.get(message.id), campaignName) : personLabel,
     );
     return messages.map((message, i) => {
       const context = capabilitiesKnown && accountLink ? { accountLink, thread, platform, message, now } : null;
@@ -100,7 +104,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
         startsRun: startsRun(messages[i - 1], message) || senders[i - 1] !== senders[i],
       };
     });
-  }, [messages, members.data, activity.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
+  }, [messages, members.data, activity.data, campaign.data, links.data, person, personLabel, capabilitiesKnown, accountLink, thread, platform, now]);
 
   // Internal comments take their place among the messages by time (lib/client/comments/timeline).
   const comments = useQuery(commentQueries.thread(thread.id));

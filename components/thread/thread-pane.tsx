@@ -5,6 +5,7 @@ import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-reac
 import { useMemo, useState } from "react";
 
 import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";
+import { CampaignBar } from "@/components/thread/campaign-bar";
 import { Composer } from "@/components/thread/composer";
 import { NewActivityNotice, PresenceLine } from "@/components/thread/presence";
 import { MessageList } from "@/components/thread/message-list";
@@ -153,6 +154,7 @@ function OpenThread({
         onDelete={() => deleteThread.mutate(thread.id)}
         deleting={deleteThread.isPending}
       />
+      <CampaignBar thread={thread} />
       <SnoozeBanner threadId={thread.id} />
       <div className="min-h-0 flex-1">
         <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />

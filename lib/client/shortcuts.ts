@@ -25,6 +25,8 @@ export const SHORTCUTS = [
   { id: "reply", keys: "r", display: ["r"], label: "Reply", group: "Act" },
   { id: "comment", keys: "c", display: ["c"], label: "Write an internal comment", group: "Act" },
   { id: "savedReply", keys: ";", display: [";"], label: "Insert a saved reply", group: "Act" },
+  // Shift: it cannot be taken back, so not a key pressed by accident.
+  { id: "stopSequence", keys: "shift+s", display: ["Shift", "s"], label: "Stop the lead's campaign sequence", group: "Act" },
   { id: "goInbox", keys: "g>i", display: ["g", "i"], label: "Inbox", group: "Go to" },
   { id: "goNoReply", keys: "g>n", display: ["g", "n"], label: "No reply", group: "Go to" },
   { id: "goRequests", keys: "g>r", display: ["g", "r"], label: "Requests", group: "Go to" },

@@ -15,6 +15,8 @@ import { useUiStore } from "@/lib/client/stores/ui";
 
 export const SEARCH_INPUT_ID = "inbox-search";
 export const COMPOSER_ID = "composer";
+/** The campaign bar's Stop sequence (components/thread/campaign-bar), which its key presses. */
+export const STOP_SEQUENCE_ID = "stop-sequence";
 
 export type SetParams = (change: InboxParamsChange, options?: { history?: "push" | "replace" }) => unknown;
 
@@ -118,6 +120,7 @@ export function useInboxHotkeys({
     reply: () => openComposer("reply", COMPOSER_ID),
     comment: () => openId && openComposer("comment", COMMENT_BOX_ID),
     savedReply: () => openId && typeTriggerSign(openId, COMPOSER_ID),
+    stopSequence: () => openId && document.getElementById(STOP_SEQUENCE_ID)?.click(),
     search: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
     goInbox: () => go("inbox"),
     goNoReply: () => go("noReply"),
@@ -168,6 +171,7 @@ export function useInboxHotkeys({
   bind("reply");
   bind("comment");
   bind("savedReply");
+  bind("stopSequence");
   bind("search");
   bind("goInbox");
   bind("goNoReply");

@@ -26,6 +26,7 @@ const names: FilterNames = {
   tag: (id) => ({ tag1: "Hot" })[id] ?? id,
   status: (id) => ({ st1: "Qualified" })[id] ?? id,
   member: (id) => ({ me: "Sam Rivera" })[id] ?? id,
+  campaign: (id) => ({ cmp0001: "Founders Q4" })[id] ?? id,
 };
 const folderLabel = (folder: string) => ({ all: "All", inbox: "Inbox" })[folder] ?? folder;
 const title = (change: Partial<InboxParams>) => viewTitle(view(change), "me", names, folderLabel);
@@ -64,6 +65,9 @@ describe("where the person is", () => {
     expect(navEntryOf(view({ folder: "all", tag: ["tag1"], thread: "thr1" }), "me")).toBe("tag:tag1");
   });
 
+  it("names a campaign filter by the campaign's name, or its ID while the name is unknown", () => {
+    expect(title({ folder: "all", campaignId: ["cmp0001", "cmp0009"] })).toBe("All · Campaign: Founders Q4 · Campaign: cmp0009");
+  });
   it("says each filter with the change that removes it", () => {
     const labels = filterLabels(view({ folder: "all", tag: ["tag1", "tag2"], platform: "instagram", order: "oldest" }), names);
     expect(labels.map((l) => l.label)).toEqual(["Tag: Hot", "Tag: tag2", "Platform: Instagram", "Oldest first"]);

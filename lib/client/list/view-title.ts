@@ -13,6 +13,7 @@ export type FilterNames = {
   tag: (id: string) => string;
   status: (id: string) => string;
   member: (id: string) => string;
+  campaign: (id: string) => string;
 };
 
 /** What removing one filter changes in the URL. */
@@ -35,7 +36,7 @@ export function filterLabels(params: InboxParams, names: FilterNames): FilterLab
   each("status", "Status", names.status);
   each("accountLinkId", "Account", names.account);
   if (params.platform) labels.push({ key: "platform", label: `Platform: ${names.platform(params.platform)}`, remove: { platform: null } });
-  each("campaignId", "Campaign", (id) => id);
+  each("campaignId", "Campaign", names.campaign);
   if (params.q) labels.push({ key: "q", label: `Search: “${params.q}”`, remove: { q: null } });
   if (params.order === "oldest") labels.push({ key: "order", label: "Oldest first", remove: { order: null } });
   return labels;

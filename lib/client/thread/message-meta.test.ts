@@ -8,6 +8,9 @@ describe("senderLabel", () => {
     expect(senderLabel({ type: "member", memberId: "gone1" }, members)).toBe("A former team member");
     expect(senderLabel({ type: "agent", name: "Auto-reply" }, members)).toBe("Auto-reply");
     expect(senderLabel({ type: "campaign", campaignId: "cmp1" }, members)).toBe("Campaign");
+    const campaigns = (id: string) => (id === "cmp1" ? "Founders Q4" : undefined);
+    expect(senderLabel({ type: "campaign", campaignId: "cmp1" }, members, undefined, campaigns)).toBe("Campaign · Founders Q4");
+    expect(senderLabel({ type: "campaign", campaignId: "cmp9" }, members, undefined, campaigns)).toBe("Campaign");
     expect(senderLabel({ type: "api" }, members)).toBe("API");
     expect(senderLabel({ type: "api" }, members, "Sam Rivera")).toBe("Sam Rivera");
     expect(senderLabel({ type: "external" }, members, "Sam Rivera")).toBe("Sent from the platform's app");

@@ -13,16 +13,23 @@ import type { Member } from "@/lib/api/team";
  * Who sent an outbound message, as the team reads it. `viaInbox` is the member the inbox's
  * activity log names for it: a send through the inbox reaches the API as `api`.
  */
-export function senderLabel(sentBy: SentBy | null, members: ReadonlyMap<string, Pick<Member, "name">>, viaInbox?: string): string {
+export function senderLabel(
+  sentBy: SentBy | null,
+  members: ReadonlyMap<string, Pick<Member, "name">>,
+  viaInbox?: string,
+  campaignName?: (campaignId: string) => string | undefined,
+): string {
   if (!sentBy) return "Your team";
-  const by = sentBy as { type: string; memberId?: unknown; name?: unknown };
+  const by = sentBy as { type: string; memberId?: unknown; name?: unknown; campaignId?: unknown };
   switch (by.type) {
     case "member":
       return (typeof by.memberId === "string" && members.get(by.memberId)?.name) || "A former team member";
     case "agent":
       return typeof by.name === "string" && by.name.trim() ? by.name : "An automation";
-    case "campaign":
-      return "Campaign";
+    case "campaign": {
+      const name = typeof by.campaignId === "string" ? campaignName?.(by.campaignId) : undefined;
+      return name ? `Campaign · ${name}` : "Campaign";
+    }
     case "api":
       return viaInbox ?? "API";
     case "external":
