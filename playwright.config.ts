@@ -8,7 +8,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Journeys that move the sandbox's clock, which the whole run shares (a send's edit window, a
 // snooze coming due): one at a time, beside the other journeys but never beside each other.
-const CLOCK_JOURNEYS = /(thread|snooze|scheduled-send)\.spec\.ts/;
+const CLOCK_JOURNEYS = /(thread|snooze|scheduled-send|outreach-imports)\.spec\.ts/;
 
 const chromiumUse = {
   ...devices["Desktop Chrome"],

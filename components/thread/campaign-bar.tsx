@@ -65,7 +65,7 @@ function CampaignLine({ thread, campaignId }: { thread: Thread; campaignId: stri
   const prompt = !stopped && replyAwaitsStop(found, messages);
   const stoppable = !stopped && (found === null ? lead.isSuccess : inSequence(found));
 
-  const stopButton = (id?: string, prominent = false) => (
+  const stopButton = (id: string, prominent = false) => (
     <StopButton
       id={id}
       prominent={prominent}
@@ -87,18 +87,20 @@ function CampaignLine({ thread, campaignId }: { thread: Thread; campaignId: stri
         >
           {campaign.data?.name ?? (campaign.isError ? "Campaign" : "Loading the campaign…")}
         </Link>
-        <Badge variant={stopped ? "destructive" : "outline"} aria-label={`Lead stage: ${stopped ? stageLabel("canceled") : found ? stageLabel(found.stage) : "unknown"}`}>
+        <Badge variant={stopped ? "destructive" : "outline"} data-testid="lead-stage">
+          <span className="sr-only">Lead stage: </span>
           {stopped ? stageLabel("canceled") : found ? stageLabel(found.stage) : lead.isPending ? "…" : "Not in its lists"}
         </Badge>
         <span className="text-muted-foreground">{campaign.data ? stepSentence(sent, total) : null}</span>
-        <span className="ml-auto">{stopped ? null : stopButton(STOP_SEQUENCE_ID)}</span>
+        {/* When the lead just wrote, the stop waits in the prompt below (one button, one key). */}
+        <span className="ml-auto">{stopped || prompt ? null : stopButton(STOP_SEQUENCE_ID)}</span>
       </div>
       {prompt ? (
         <div role="region" aria-label="The lead replied" className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-400/30 dark:bg-amber-400/10 @lg:mx-4">
           <p className="min-w-0 flex-1">
             <span className="font-medium">{name} replied.</span> The campaign will keep following up until the sequence is stopped.
           </p>
-          {stopButton(undefined, true)}
+          {stopButton(STOP_SEQUENCE_ID, true)}
         </div>
       ) : null}
     </div>
@@ -114,7 +116,7 @@ function StopButton({
   disabled,
   onStop,
 }: {
-  id?: string;
+  id: string;
   prominent: boolean;
   name: string;
   reason: string | null;

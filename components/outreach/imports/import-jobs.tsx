@@ -37,7 +37,7 @@ export function ImportJobs({ listId }: { listId: string }) {
     <div className="min-h-0 flex-1 overflow-y-auto">
       <section aria-labelledby="imports-title" className="mx-auto grid w-full max-w-4xl gap-4 p-4 md:p-6">
         <div className="flex flex-wrap items-center gap-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-64 flex-1">
             <h2 id="imports-title" className="text-base font-semibold">
               Import jobs
             </h2>
