@@ -124,3 +124,29 @@ test.describe("as a member", () => {
     expect(((await refused.json()) as { message: string }).message).toBe("Only managers can stop a lead's sequence.");
   });
 });
+
+test.describe("the inbox's campaign filter", () => {
+  test.use({ storageState: storageStateOf("manager") });
+
+  test("names campaigns in the chips and the menu", async ({ page }) => {
+    const { name } = await campaignList(page.request, "cmp0001");
+    await page.goto("/?folder=all&campaignId=cmp0001");
+    await expect(page.getByRole("button", { name: `Remove filter Campaign: ${name}` })).toBeVisible();
+    await page.getByRole("button", { name: "Filter conversations" }).click();
+    await page.getByRole("menuitem", { name: "Campaign", exact: true }).click();
+    await expect(page.getByRole("menuitemcheckbox", { name })).toBeChecked();
+  });
+
+  test("a team without outreach keeps its campaign IDs and its conversations, without the campaign line", async ({ page }) => {
+    const { listId } = await campaignList(page.request, "cmp0001");
+    const { thread } = await threadInSequence(page.request, "cmp0001", listId, { skip: 2 }).catch(() => threadInSequence(page.request, "cmp0001", listId));
+    // The API's answer to a team whose plan has no outreach, for every outreach read.
+    const planRequired = { code: "planRequired", message: "Outreach is not part of this plan.", details: { addOn: "outreach" }, requestId: "req_e2e" };
+    await page.route(/\/api\/v2\/(campaigns|lists)(\/|\?|$)/, (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify(planRequired) }));
+    await page.goto(`/?folder=all&campaignId=cmp0001&thread=${thread.id}`);
+    await expect(page.getByRole("button", { name: "Remove filter Campaign: cmp0001" })).toBeVisible();
+    await expect(page.locator("section[aria-label^='Conversation with']")).toBeVisible();
+    await expect(page.locator("[data-message-id]").first()).toBeVisible();
+    await expect(page.getByRole("group", { name: "Campaign" })).toHaveCount(0);
+  });
+});
