@@ -13,6 +13,7 @@ import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
 import { filtersOf, listKeyOf, type InboxParams } from "@/lib/client/list/inbox-url";
 import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { useThreadPrefetch } from "@/lib/client/hooks/use-thread-prefetch";
 import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { normalizeFilters } from "@/lib/client/queries/threads";
@@ -82,6 +83,7 @@ export function ListPane({
     [viewKey, list.rows],
   );
   useShowRestored(list);
+  const readAhead = useThreadPrefetch(list.rows, cursorId);
 
   return (
     <section aria-label={title} className="flex h-full min-h-0 flex-col">
@@ -125,26 +127,29 @@ export function ListPane({
             folderTotal={folderTotal}
             removeRows={removeRows}
           />
-          <ThreadList
-            label={`${title} conversations`}
-            rows={list.rows}
-            lookups={lookups}
-            openId={params.thread}
-            cursorId={cursorId}
-            showWait={params.folder === "noReply"}
-            onOpen={onOpen}
-            checkedIds={selection.ids}
-            onCheck={onCheck}
-            onActivity={list.touch}
-            isPending={list.isPending}
-            error={list.isError ? list.error : null}
-            onRetry={() => void list.refetch()}
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onEndReached={() => void list.fetchNextPage()}
-            empty={emptyState(params, filtered)}
-            now={now}
-          />
+          {/* The row under the pointer is read ahead (display: contents keeps the column's layout). */}
+          <div className="contents" onPointerOver={readAhead}>
+            <ThreadList
+              label={`${title} conversations`}
+              rows={list.rows}
+              lookups={lookups}
+              openId={params.thread}
+              cursorId={cursorId}
+              showWait={params.folder === "noReply"}
+              onOpen={onOpen}
+              checkedIds={selection.ids}
+              onCheck={onCheck}
+              onActivity={list.touch}
+              isPending={list.isPending}
+              error={list.isError ? list.error : null}
+              onRetry={() => void list.refetch()}
+              hasNextPage={list.hasNextPage}
+              isFetchingNextPage={list.isFetchingNextPage}
+              onEndReached={() => void list.fetchNextPage()}
+              empty={emptyState(params, filtered)}
+              now={now}
+            />
+          </div>
         </>
       )}
     </section>
