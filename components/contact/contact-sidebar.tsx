@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlertIcon, UserRoundXIcon } from "lucide-react";
-import { useId, useMemo, type ReactNode } from "react";
+import { memo, useDeferredValue, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -38,6 +38,13 @@ import { ProfileCard } from "./profile-card";
  * pane (cached), and the contact, showing the thread's embedded copy until that arrives.
  */
 export function ContactSidebar({ threadId }: { threadId: string }) {
+  // Opening a thread draws its conversation first; the contact follows in a render of its own
+  // (a deferred value: the previous contact stays for that moment), so it never holds the messages up.
+  const shownId = useDeferredValue(threadId, null);
+  return shownId === null ? <SidebarSkeleton /> : <ContactSidebarOf threadId={shownId} />;
+}
+
+const ContactSidebarOf = memo(function ContactSidebarOf({ threadId }: { threadId: string }) {
   const threadQuery = useQuery(threadQueries.detail(threadId));
   const thread = threadQuery.data;
   const contactId = thread?.contactId ?? null;
@@ -72,7 +79,7 @@ export function ContactSidebar({ threadId }: { threadId: string }) {
   }
 
   return <div className="@container h-full min-h-0 overflow-y-auto">{body}</div>;
-}
+});
 
 function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: Contact; stale: { error: unknown; retry: () => void } | null }) {
   const viewer = useViewer();

@@ -1,14 +1,14 @@
 "use client";
 
-import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "lucide-react";
+import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon } from "lucide-react";
 
+import { SnoozeChoiceItems } from "@/components/snooze/choice-items";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuShortcut, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ICON_BUTTON, ShortcutHint } from "@/components/ui/icon-button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
-import { browserTimeZone, useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";
-import { snoozeChoices } from "@/lib/client/snooze-marks";
+import { useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 /**
@@ -42,13 +42,7 @@ export function SnoozeMenu({ threadIds, onSnoozed, compact = false }: { threadId
         </TooltipContent>
       </Tooltip>
       <DropdownMenuContent align="end" className="w-64">
-        {snoozeChoices(inboxNow(), browserTimeZone()).map((choice) => (
-          <DropdownMenuItem key={choice.until} onSelect={() => snooze.mutate({ threadIds, until: choice.until }, { onSuccess: () => onSnoozed?.(threadIds) })}>
-            {choice.until === "reply" ? <MessageCircleReplyIcon aria-hidden /> : <ClockIcon aria-hidden />}
-            <span className="flex-1">{choice.label}</span>
-            {choice.when ? <DropdownMenuShortcut className="tracking-normal tabular-nums">{choice.when}</DropdownMenuShortcut> : null}
-          </DropdownMenuItem>
-        ))}
+        <SnoozeChoiceItems now={inboxNow} withReply onPick={(until) => snooze.mutate({ threadIds, until }, { onSuccess: () => onSnoozed?.(threadIds) })} />
         <DropdownMenuItem onSelect={() => openSnooze(threadIds)}>
           <CalendarClockIcon aria-hidden />
           Pick a date and time…

@@ -2,7 +2,6 @@
 
 import { CircleAlertIcon, SendHorizontalIcon } from "lucide-react";
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
-import TextareaAutosize from "react-textarea-autosize";
 import { useThrottledCallback } from "use-debounce";
 
 import { FollowUpButton, useFollowUpChoice } from "@/components/snooze/follow-up-button";
@@ -11,6 +10,7 @@ import { AttachmentChips } from "@/components/thread/attachment-chips";
 import { DropHint, FailedNotice } from "@/components/thread/composer-notices";
 import { SavedReplyList, useSavedReplyPicker } from "@/components/thread/saved-reply-picker";
 import { SendLaterMenu } from "@/components/thread/send-later";
+import { AutosizeTextarea } from "@/components/ui/autosize-textarea";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
@@ -238,7 +238,7 @@ export function Composer({
         <label htmlFor={COMPOSER_ID} className="sr-only">
           Reply to {recipientName}
         </label>
-        <TextareaAutosize
+        <AutosizeTextarea
           ref={textarea}
           id={COMPOSER_ID}
           value={draft}
@@ -257,6 +257,8 @@ export function Composer({
           disabled={blocked}
           minRows={1}
           maxRows={10}
+          // pt-2.5 and pb-1.
+          blockPadding={14}
           placeholder={blockedReason ? "Sending is unavailable here" : `Message ${recipientName}`}
           aria-invalid={limit === "over" || undefined}
           aria-autocomplete="list"

@@ -1,17 +1,17 @@
 "use client";
 
-import { CalendarClockIcon, ClockIcon } from "lucide-react";
+import { CalendarClockIcon } from "lucide-react";
 import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";
+import { SnoozeChoiceItems } from "@/components/snooze/choice-items";
 import { CustomTime } from "@/components/snooze/custom-time";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuShortcut, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { SnoozePreset } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";
-import { snoozeChoices } from "@/lib/client/snooze-marks";
 
 /**
  * "Send later" beside Send: the snooze presets (later today, tomorrow morning, next week) with
@@ -25,7 +25,6 @@ export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { 
   const [custom, setCustom] = useState(false);
   const zone = browserTimeZone();
   const now = inboxNow();
-  const presets = snoozeChoices(now, zone).filter((choice) => choice.until !== "reply");
   const label = unavailable ?? "Send later";
 
   return (
@@ -46,13 +45,7 @@ export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { 
         </Tooltip>
         <DropdownMenuContent align="end" className="w-64">
           <DropdownMenuLabel className="font-normal text-muted-foreground">Send this reply…</DropdownMenuLabel>
-          {presets.map((choice) => (
-            <DropdownMenuItem key={choice.until} onSelect={() => onSchedule(choice.until as SnoozePreset)}>
-              <ClockIcon aria-hidden />
-              <span className="flex-1">{choice.label}</span>
-              {choice.when ? <DropdownMenuShortcut className="tracking-normal tabular-nums">{choice.when}</DropdownMenuShortcut> : null}
-            </DropdownMenuItem>
-          ))}
+          <SnoozeChoiceItems now={inboxNow} withReply={false} onPick={(until) => onSchedule(until as SnoozePreset)} />
           <DropdownMenuItem onSelect={() => setCustom(true)}>
             <CalendarClockIcon aria-hidden />
             Pick a date and time…
@@ -76,3 +69,4 @@ export function SendLaterMenu({ disabled, unavailable, pending, onSchedule }: { 
     </>
   );
 }
+

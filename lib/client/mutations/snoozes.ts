@@ -24,9 +24,11 @@ function useRefresh() {
     ]);
 }
 
-/** The member's time zone, in which "tomorrow morning" is meant. */
+let zone: string | null = null;
+/** The member's time zone, in which "tomorrow morning" is meant (read once: resolving it costs a formatter each time). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  return zone;
 }
 
 export function useSnooze() {
