@@ -28,19 +28,7 @@ import { useViewer } from "@/lib/client/viewer";
 import { FOLDER_LABELS } from "./nav-sidebar";
 import { SavedReplyCommands } from "./saved-reply-commands";
 
-/**
- * Cmd/Ctrl+K: every action of the inbox by name — on the open (or highlighted) conversation,
- * going to a folder, queue, tag or status, opening a conversation by its person's name — and
- * the messages that mention what was typed, found by message search, opened at the message.
- */
-export function CommandPalette({
-  target,
-  rows,
-  open,
-  openHit,
-  searchMessages,
-  setParams,
-}: {
+export type CommandPaletteProps = {
   target: Thread | null;
   rows: Thread[];
   open: (thread: Thread) => void;
@@ -48,7 +36,21 @@ export function CommandPalette({
   /** Shows the messages a text finds in the list pane. */
   searchMessages: (q: string) => void;
   setParams: SetParams;
-}) {
+};
+
+/**
+ * Cmd/Ctrl+K: every action of the inbox by name — on the open (or highlighted) conversation,
+ * going to a folder, queue, tag or status, opening a conversation by its person's name — and
+ * the messages that mention what was typed, found by message search, opened at the message.
+ */
+export function CommandPaletteDialog({
+  target,
+  rows,
+  open,
+  openHit,
+  searchMessages,
+  setParams,
+}: CommandPaletteProps) {
   const viewer = useViewer();
   const router = useRouter();
   const paletteOpen = useUiStore((s) => s.paletteOpen);

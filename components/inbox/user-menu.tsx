@@ -8,7 +8,6 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { authClient } from "@/lib/client/auth";
 import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
@@ -20,6 +19,8 @@ export function UserMenu() {
   const openShortcuts = useUiStore((s) => s.setShortcutsOpen);
 
   async function signOut() {
+    // better-auth's client loads when it is needed: the inbox itself never uses it.
+    const { authClient } = await import("@/lib/client/auth");
     await authClient.signOut().catch(() => undefined);
     router.replace("/login");
     router.refresh();
