@@ -25,6 +25,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
+import { useInboxLinkClick } from "@/lib/client/list/inbox-link";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf } from "@/lib/client/list/view-title";
 import { commentQueries } from "@/lib/client/queries/comments";
@@ -198,11 +199,15 @@ function NavItem({
   count?: number;
   onNavigate?: () => void;
 }) {
+  const inboxLinkClick = useInboxLinkClick();
   return (
     <li>
       <Link
         href={href}
-        onClick={onNavigate}
+        onClick={(event) => {
+          inboxLinkClick(event);
+          onNavigate?.();
+        }}
         aria-current={active ? "page" : undefined}
         className={cn(
           "flex h-8 items-center gap-2 rounded-md px-2 text-sm text-foreground/80 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
