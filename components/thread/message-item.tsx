@@ -2,7 +2,7 @@
 
 import { format } from "date-fns";
 import { BanIcon, LockIcon } from "lucide-react";
-import { Fragment, memo, useId, type KeyboardEvent } from "react";
+import { Fragment, memo, useId, useState, type KeyboardEvent } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
@@ -74,6 +74,8 @@ export const MessageItem = memo(function MessageItem({
   onKeyDown,
 }: MessageItemProps) {
   const contentId = useId();
+  // The toolbar shows only on hover or focus: it is made then, not for every message of every thread opened.
+  const [actionsMade, setActionsMade] = useState(false);
   const outbound = message.direction === "outbound";
   const unsent = message.deletedAt !== null;
   const encrypted = message.platformData.encrypted === true;
@@ -95,7 +97,11 @@ export const MessageItem = memo(function MessageItem({
       aria-label={`${sender}, ${fullTime(message.sentAt)}${unsent ? `, ${unsentText}` : ""}${message.editedAt && !unsent ? ", edited" : ""}${highlighted ? ", found by search" : ""}`}
       aria-describedby={hasText ? contentId : undefined}
       // Focus anywhere in the message makes it the history's tab stop.
-      onFocus={() => onFocusMessage(message.id)}
+      onFocus={() => {
+        setActionsMade(true);
+        onFocusMessage(message.id);
+      }}
+      onPointerEnter={() => setActionsMade(true)}
       onKeyDown={onKeyDown}
       className={cn(
         "group/message relative flex gap-2.5 rounded-lg px-4 outline-none focus-visible:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset",
@@ -115,7 +121,7 @@ export const MessageItem = memo(function MessageItem({
         ) : null}
 
         {/* First in the DOM, so Tab from the message reaches its actions before its details. */}
-        {reasons && !unsent && !editing ? (
+        {actionsMade && reasons && !unsent && !editing ? (
           <MessageActions
             reasons={reasons}
             outbound={outbound}
