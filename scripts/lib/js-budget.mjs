@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
  * is 100 kB for the login page and 200 kB for the inbox (`npm run bench:ui` measures the
  * transfer in Chromium). Lower them as the speed work lands; raise them only on purpose.
  */
-export const JS_BUDGET_KB = { login: 290, inbox: 490 };
+export const JS_BUDGET_KB = { login: 290, inbox: 470 };
 
 /** The scripts a page's HTML names and their compressed weight, in kB. */
 export async function pageJavaScript(base, path, cookie) {
