@@ -99,7 +99,7 @@ function SyncNotice({ campaign, error, retry, retrying }: { campaign: Campaign; 
             <li key={`${issue.field}-${i}`}>{issueSentence(issue, campaign.steps)}</li>
           ))}
         </ul>
-        <p>Its figures below are from its last successful check.</p>
+        <p>Its figures were not refreshed; below is the campaign as it is saved.</p>
       </section>
     );
   }

@@ -33,8 +33,9 @@ export function ScheduleGrid({ campaign }: { campaign: Campaign }) {
             : ", a time zone this browser doesn't know."}
         </p>
       </div>
-      <div className="overflow-x-auto rounded-lg border bg-card p-3">
-        <table className="w-full min-w-[40rem] border-separate border-spacing-0.5 text-xs">
+      {/* On a phone the week scrolls sideways; the scrolling box takes focus so a keyboard can scroll it too. */}
+      <div tabIndex={0} role="group" aria-label="Sending week" className="overflow-x-auto rounded-lg border bg-card p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring/50">
+        <table className="w-full min-w-[40rem] border-separate border-spacing-x-2 border-spacing-y-0.5 text-xs">
           <caption className="sr-only">Sending hours by day, in {campaign.scheduleTimezone}</caption>
           <thead>
             <tr>
@@ -44,11 +45,16 @@ export function ScheduleGrid({ campaign }: { campaign: Campaign }) {
               <th scope="col" className="w-28 text-left font-medium text-muted-foreground">
                 Hours
               </th>
-              {HOURS.map((hour) => (
-                <th key={hour} scope="col" className="font-normal text-muted-foreground tabular-nums" aria-hidden>
-                  {hour % 3 === 0 ? hour : ""}
-                </th>
-              ))}
+              <th scope="col" className="font-normal text-muted-foreground">
+                <span className="sr-only">Hours of the day</span>
+                <span className="grid grid-cols-24 gap-0.5 tabular-nums" aria-hidden>
+                  {HOURS.map((hour) => (
+                    <span key={hour} className="text-left">
+                      {hour % 3 === 0 ? hour : ""}
+                    </span>
+                  ))}
+                </span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -61,23 +67,23 @@ export function ScheduleGrid({ campaign }: { campaign: Campaign }) {
                     {today && <span className="ml-1 text-[0.65rem] font-normal text-muted-foreground">(today)</span>}
                   </th>
                   <td className="text-muted-foreground tabular-nums">{day.hours ? `${clock(day.hours.start)}–${clock(day.hours.end)}` : "No sending"}</td>
-                  {day.cells.map((share, hour) => {
-                    const current = today && here !== null && Math.floor(here.minute / 60) === hour;
-                    return (
-                      <td key={hour} aria-hidden className="p-0">
-                        <span
-                          data-now={current || undefined}
-                          title={current ? "Now" : undefined}
-                          className={cn(
-                            "relative block h-5 overflow-hidden rounded-sm bg-muted",
-                            current && "ring-2 ring-rose-500 ring-offset-1 ring-offset-card",
-                          )}
-                        >
-                          {share > 0 && <span className="absolute inset-y-0 left-0 bg-emerald-500/80" style={{ width: `${share * 100}%` }} />}
-                        </span>
-                      </td>
-                    );
-                  })}
+                  <td aria-hidden className="p-0">
+                    <span className="grid grid-cols-24 gap-0.5">
+                      {day.cells.map((share, hour) => {
+                        const current = today && here !== null && Math.floor(here.minute / 60) === hour;
+                        return (
+                          <span
+                            key={hour}
+                            data-now={current || undefined}
+                            title={current ? "Now" : undefined}
+                            className={cn("relative block h-5 overflow-hidden rounded-sm bg-muted", current && "ring-2 ring-rose-500 ring-offset-1 ring-offset-card")}
+                          >
+                            {share > 0 && <span className="absolute inset-y-0 left-0 bg-emerald-500/80" style={{ width: `${share * 100}%` }} />}
+                          </span>
+                        );
+                      })}
+                    </span>
+                  </td>
                 </tr>
               );
             })}
