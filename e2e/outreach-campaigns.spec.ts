@@ -142,6 +142,8 @@ test.describe("campaigns, as a manager", () => {
     await expect(issues).toContainText(/Step \d+ of version 2: variable "partner-tier" is not defined in the campaign's custom variables\./);
     await expect(page.getByRole("list", { name: "Steps of version 2" }).getByRole("listitem")).toHaveCount(3);
     await expect(page.getByRole("list", { name: "Steps of version 2" }).getByText("no value for partner-tier")).toBeVisible();
+    // "Interested?" has no variable: the same for everyone, so no preview repeats it.
+    await expect(page.getByRole("list", { name: "Steps of version 2" }).getByRole("listitem").nth(2).getByText(/^Preview for /)).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, "draft-desktop", 1440, 1200);
   });
@@ -176,3 +178,23 @@ test.describe("campaigns, as a member", () => {
     }
   });
 });
+
+test.describe("campaigns, for a team without outreach", () => {
+  test.use({ storageState: storageStateOf("manager") });
+
+  test("the index says plainly that outreach is not in the plan", async ({ page }) => {
+    // Acme has the add-on; the API's answer for a team without it is played back here.
+    await page.route("**/api/v2/campaigns**", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "planRequired", message: "Outreach requires the outreach add-on", details: { addOn: "outreach" }, requestId: "req_e2e" }),
+      }),
+    );
+    await page.goto("/outreach/campaigns");
+    await expect(page.getByRole("heading", { name: "Outreach isn't part of your plan" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+

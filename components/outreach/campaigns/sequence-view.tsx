@@ -134,6 +134,8 @@ function SegmentView({ segment, campaign }: { segment: Segment; campaign: Campai
 }
 
 function MessagePreview({ segments, preview }: { segments: Segment[]; preview: Preview }) {
+  // A message without variables reads the same for everyone: its preview would only repeat it.
+  if (!segments.some((segment) => segment.type === "variable")) return null;
   if (preview.state === "none") return <p className="text-xs text-muted-foreground">No included list to preview with.</p>;
   if (preview.state === "loading") return <p className="text-xs text-muted-foreground">Loading a lead for the preview…</p>;
   if (preview.state === "error") return <p className="text-xs text-muted-foreground">Couldn&apos;t load a lead for the preview.</p>;
