@@ -17,57 +17,30 @@
  * first paint and the first row, the same for a cold load of the signed-in inbox, and whether
  * the list pane's width changed after its first paint. Each run is a fresh browser profile.
  */
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { chromium, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { coldLoad, coldSignIn, type FirstMoments } from "./lib/cold-sign-in";
-import { waitForHealth } from "./lib/wait-for-health";
+import { idleFrames, launchChromium, percentile, signIn, startDemoServer } from "./lib/demo-server";
 
 const { values } = parseArgs({
   options: { scale: { type: "string" }, port: { type: "string", default: "3210" }, cold: { type: "boolean", default: false }, runs: { type: "string", default: "3" } },
 });
 const cold = values.cold;
 const scale = values.scale === undefined ? (cold ? null : 10_000) : Number(values.scale);
-const port = Number(values.port);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = ".data/bench-list";
-
-rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, [".next/standalone/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
-  env: { ...process.env, INBOX_DATA_DIR: dataDir, ...(scale === null ? {} : { INBOX_DEMO_SCALE: String(scale) }), INBOX_SIGNIN_ATTEMPTS_PER_MINUTE: "1000" },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const seedStart = performance.now();
+const { base, stop } = await startDemoServer({ port: Number(values.port), dataDir: ".data/bench-list", scale });
 
 try {
-  const seedStart = performance.now();
-  await waitForHealth(base);
   console.log(`serving ${scale ?? "the demo's"} conversations after ${((performance.now() - seedStart) / 1000).toFixed(1)} s (seed and start)`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+  const browser = await launchChromium();
   if (cold) {
     await firstMoments(browser, Number(values.runs));
     await browser.close();
     process.exit(0);
   }
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Email").fill("olivia@acme.test");
-  await page.getByLabel("Password").fill("inbox-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await signIn(page, base);
 
   const openStart = performance.now();
   await page.goto(`${base}/?folder=all`);
@@ -81,16 +54,9 @@ try {
   const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
   const before = await metrics();
 
+  const idle = await idleFrames(page);
   // Scroll in the page: a step per animation frame, waiting at the end for the next page.
   const result = await list.evaluate(async (element) => {
-    // The browser's own frame rate with nothing to do, to read the scrolling figures against.
-    const idle: number[] = [];
-    for (let i = 0, t = performance.now(); i < 120; i++) {
-      await new Promise(requestAnimationFrame);
-      const now = performance.now();
-      idle.push(now - t);
-      t = now;
-    }
     const frames: number[] = [];
     let maxRows = 0;
     let last = performance.now();
@@ -115,7 +81,7 @@ try {
     }
     const setSize = Number(element.querySelector('[role="option"]:last-of-type')?.getAttribute("aria-posinset") ?? 0);
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-    return { idle, frames, maxRows, ms: performance.now() - started, setSize, heap: memory?.usedJSHeapSize ?? 0 };
+    return { frames, maxRows, ms: performance.now() - started, setSize, heap: memory?.usedJSHeapSize ?? 0 };
   });
 
   const after = await metrics();
@@ -125,18 +91,14 @@ try {
   console.log(
     `main thread per frame: script ${perFrame("ScriptDuration")} ms, layout ${perFrame("LayoutDuration")} ms, style ${perFrame("RecalcStyleDuration")} ms, all tasks ${perFrame("TaskDuration")} ms`,
   );
-  const percentile = (values: number[], p: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  };
   const pct = (p: number) => percentile(result.frames, p);
-  console.log(`idle frame p50 ${percentile(result.idle, 50).toFixed(1)} ms, p95 ${percentile(result.idle, 95).toFixed(1)} ms (this browser with nothing to draw)`);
+  console.log(`idle frame p50 ${percentile(idle, 50).toFixed(1)} ms, p95 ${percentile(idle, 95).toFixed(1)} ms (this browser with nothing to draw)`);
   const long = result.frames.filter((f) => f > 50).length;
   console.log(`first row after ${firstRowMs.toFixed(0)} ms; scrolled ${result.setSize || "?"} rows in ${(result.ms / 1000).toFixed(1)} s over ${result.frames.length} frames`);
   console.log(`frame p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms; ${long} frames over 50 ms`);
   console.log(`row elements in the DOM at most: ${result.maxRows}; JS heap at the end: ${(result.heap / 1048576).toFixed(0)} MB`);
   console.log(
-    `list-bench: threads=${scale} page_work_ms_per_frame=${ownWork} idle_frame_p95_ms=${percentile(result.idle, 95).toFixed(1)} first_row_ms=${firstRowMs.toFixed(0)} frame_p95_ms=${pct(95).toFixed(1)} long_frames=${long} max_dom_rows=${result.maxRows} heap_mb=${(result.heap / 1048576).toFixed(0)} scroll_s=${(result.ms / 1000).toFixed(1)}`,
+    `list-bench: threads=${scale} page_work_ms_per_frame=${ownWork} idle_frame_p95_ms=${percentile(idle, 95).toFixed(1)} first_row_ms=${firstRowMs.toFixed(0)} frame_p95_ms=${pct(95).toFixed(1)} long_frames=${long} max_dom_rows=${result.maxRows} heap_mb=${(result.heap / 1048576).toFixed(0)} scroll_s=${(result.ms / 1000).toFixed(1)}`,
   );
   await browser.close();
 } finally {

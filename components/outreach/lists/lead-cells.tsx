@@ -40,7 +40,7 @@ export function LeadCell({ lead, column, lookups, threadHref, now }: { lead: Lea
       return <span className="tabular-nums">{compactCount(lead.prospect.followerCount)}</span>;
     case "stage":
       return (
-        <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STAGE_STYLES[lead.stage] ?? STAGE_STYLES.pending)}>{STAGE_LABELS[lead.stage] ?? lead.stage}</span>
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", STAGE_STYLES[lead.stage] ?? STAGE_STYLES.pending)}>{STAGE_LABELS[lead.stage] ?? lead.stage}</span>
       );
     case "status": {
       const status = lead.context.statusId ? lookups.statuses.get(lead.context.statusId) : undefined;

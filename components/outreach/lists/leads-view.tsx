@@ -37,7 +37,7 @@ export function LeadsView({ listId }: { listId: string }) {
   const lookups = useLeadLookups();
   const [filterOpen, setFilterOpen] = useState(false);
   const columns = useMemo(() => leadColumns(list.data), [list.data]);
-  const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.items as Lead[]) ?? [], [leads.data]);
+  const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.data) ?? [], [leads.data]);
   const filters = conditionCount(params.query);
   const narrowed = Boolean(view.search || view.query);
 
