@@ -29,11 +29,18 @@ export function fullTime(iso: string): string {
 
 /** An amount in the team's currency; an unknown currency code falls back to the bare number. */
 export function money(amount: number, currency: string): string {
+  return moneyFormatter(currency)(amount);
+}
+
+/** `money` with its formatter made once, for a table that formats many amounts. */
+export function moneyFormatter(currency: string): (amount: number) => string {
+  let format: Intl.NumberFormat;
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+    format = new Intl.NumberFormat(undefined, { style: "currency", currency, maximumFractionDigits: 0 });
   } catch {
-    return new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(amount);
+    format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
   }
+  return (amount) => format.format(amount);
 }
 
 /** A tag or status color as CSS: hex as it is, a predefined name through GET /colors (grey when unknown). */

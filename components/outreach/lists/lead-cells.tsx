@@ -8,14 +8,15 @@ import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
 import type { Color, Status, Tag } from "@/lib/api/labels";
 import type { Lead } from "@/lib/api/outreach/leads";
-import { colorHex, fullTime, listTime, money, personName } from "@/lib/client/format";
+import { colorHex, fullTime, listTime, personName } from "@/lib/client/format";
 import { compactCount, customText, type LeadColumn } from "@/lib/client/outreach/leads/columns";
 
 export type LeadLookups = {
   tags: ReadonlyMap<string, Tag>;
   statuses: ReadonlyMap<string, Status>;
   colors: readonly Color[] | undefined;
-  currency: string;
+  /** An amount in the team's currency (one formatter for the whole table). */
+  money: (amount: number) => string;
 };
 
 const VERIFIED_LABELS: Record<string, string> = { verified: "Verified", business: "Verified business", government: "Government account" };
@@ -55,7 +56,7 @@ export function LeadCell({ lead, column, lookups, threadHref, now }: { lead: Lea
     case "tags":
       return <Tags ids={lead.context.tags} lookups={lookups} />;
     case "valuation":
-      return lead.context.valuation === null ? <Empty /> : <span className="tabular-nums">{money(lead.context.valuation, lookups.currency)}</span>;
+      return lead.context.valuation === null ? <Empty /> : <span className="tabular-nums">{lookups.money(lead.context.valuation)}</span>;
     case "lastContacted":
       return <When iso={lead.lastContactedAt} now={now} />;
     case "lastReplied":

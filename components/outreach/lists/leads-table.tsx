@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, LoaderCircleIcon, UsersIcon } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -91,7 +91,7 @@ export function LeadsTable(props: Props) {
       Enter: () => props.onOpen(rows[index]!),
     };
     const action = keys[event.key];
-    if (!action || event.target !== event.currentTarget) return;
+    if (!action) return;
     event.preventDefault();
     action();
   };
@@ -121,38 +121,38 @@ export function LeadsTable(props: Props) {
             </div>
           </div>
         ) : (
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {items.map((item) => {
-              const lead = rows[item.index]!;
-              const threadHref = lead.threadId ? leadThreadHref(lead.threadId) : null;
-              return (
-                <div
-                  key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  data-index={item.index}
-                  data-lead-id={lead.id}
-                  tabIndex={item.index === activeIndex ? 0 : -1}
-                  onKeyDown={(event) => onKeyDown(event, item.index)}
-                  onFocus={() => setActive(item.index)}
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest("a")) return;
-                    if (lead.threadId) props.onOpen(lead);
-                  }}
-                  className={cn(
-                    "absolute top-0 left-0 grid w-full items-center border-b text-sm outline-none hover:bg-accent/40 focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset",
-                    lead.threadId && "cursor-pointer",
-                  )}
-                  style={{ height: ROW_HEIGHT, gridTemplateColumns: template, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
-                >
-                  {columns.map((column) => (
-                    <div key={column.key} role="gridcell" className="flex min-w-0 items-center px-3">
-                      <LeadCell lead={lead} column={column} lookups={props.lookups} threadHref={threadHref} now={now} />
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+          <div
+            role="rowgroup"
+            style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+            // One set of handlers for every row (found by its data-index), so a row's props stay
+            // equal across scroll frames and the memoized rows already on screen do not render again.
+            onKeyDown={(event) => {
+              const index = rowIndexOf(event.target);
+              if (index !== null && event.target === event.currentTarget.querySelector(`[data-index="${index}"]`)) onKeyDown(event, index);
+            }}
+            onFocus={(event) => {
+              const index = rowIndexOf(event.target);
+              if (index !== null) setActive(index);
+            }}
+            onClick={(event) => {
+              const index = rowIndexOf(event.target);
+              if (index === null || (event.target as HTMLElement).closest("a")) return;
+              if (rows[index]?.threadId) props.onOpen(rows[index]);
+            }}
+          >
+            {items.map((item) => (
+              <LeadRow
+                key={item.key}
+                lead={rows[item.index]!}
+                index={item.index}
+                top={item.start - HEADER_HEIGHT}
+                active={item.index === activeIndex}
+                columns={columns}
+                template={template}
+                lookups={props.lookups}
+                now={now}
+              />
+            ))}
           </div>
         )}
       </div>
@@ -166,7 +166,39 @@ export function LeadsTable(props: Props) {
   );
 }
 
-function HeaderCell({ column, sort, onSort, listId }: { column: LeadColumn; sort: string | null; onSort: (field: LeadSortField) => void; listId: string }) {
+function rowIndexOf(target: EventTarget): number | null {
+  const row = (target as HTMLElement).closest?.("[data-index]");
+  return row ? Number(row.getAttribute("data-index")) : null;
+}
+
+type RowProps = { lead: Lead; index: number; top: number; active: boolean; columns: LeadColumn[]; template: string; lookups: LeadLookups; now: Date };
+
+const LeadRow = memo(function LeadRow({ lead, index, top, active, columns, template, lookups, now }: RowProps) {
+  const threadHref = lead.threadId ? leadThreadHref(lead.threadId) : null;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-index={index}
+      data-lead-id={lead.id}
+      tabIndex={active ? 0 : -1}
+      className={cn(
+        "absolute top-0 left-0 grid w-full items-center border-b text-sm outline-none hover:bg-accent/40 focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset",
+        lead.threadId && "cursor-pointer",
+      )}
+      style={{ height: ROW_HEIGHT, gridTemplateColumns: template, transform: `translateY(${top}px)` }}
+    >
+      {columns.map((column) => (
+        <div key={column.key} role="gridcell" className="flex min-w-0 items-center px-3">
+          <LeadCell lead={lead} column={column} lookups={lookups} threadHref={threadHref} now={now} />
+        </div>
+      ))}
+    </div>
+  );
+});
+
+// Memoized like the rows: the header should not render again on every scroll frame.
+const HeaderCell = memo(function HeaderCell({ column, sort, onSort, listId }: { column: LeadColumn; sort: string | null; onSort: (field: LeadSortField) => void; listId: string }) {
   const field = column.kind === "fixed" ? column.sort : undefined;
   const ariaSort = field ? ariaSortOf(sort, field) : undefined;
   const Icon = ariaSort === "ascending" ? ArrowUpIcon : ariaSort === "descending" ? ArrowDownIcon : ChevronsUpDownIcon;
@@ -187,7 +219,7 @@ function HeaderCell({ column, sort, onSort, listId }: { column: LeadColumn; sort
       {column.kind === "custom" ? <DeleteColumnButton listId={listId} column={column.column} /> : null}
     </div>
   );
-}
+});
 
 function Loading({ columns }: { columns: LeadColumn[] }) {
   return (

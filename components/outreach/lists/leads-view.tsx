@@ -16,6 +16,7 @@ import { leadViewOf, useLeadViewParams } from "@/lib/client/outreach/leads/view"
 import { nextSort } from "@/lib/client/outreach/leads/sort";
 import { outreachQueries } from "@/lib/client/queries/outreach";
 import { teamQueries } from "@/lib/client/queries/team";
+import { moneyFormatter } from "@/lib/client/format";
 
 import { FilterBuilder } from "./filter-builder";
 import { leadThreadHref } from "@/lib/client/outreach/leads/links";
@@ -135,8 +136,9 @@ function useLeadLookups(): LeadLookups {
       tags: new Map((tags.data ?? []).map((t) => [t.id, t])),
       statuses: new Map((statuses.data ?? []).map((s) => [s.id, s])),
       colors: colors.data,
-      currency: team.data?.currency ?? "USD",
+      money: moneyFormatter(team.data?.currency ?? "USD"),
     }),
     [tags.data, statuses.data, colors.data, team.data],
   );
 }
+

@@ -37,17 +37,22 @@ export function tableWidth(columns: readonly LeadColumn[]): number {
   return columns.reduce((sum, c) => sum + c.width, 0);
 }
 
+// One formatter each, made once: a table row formats several values every time it mounts.
+const numberFormat = new Intl.NumberFormat("en");
+const dateFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const compactFormat = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+
 /** A custom column's value as the table shows it. */
 export function customText(value: unknown, type: string): string {
   if (value === null || value === undefined || value === "") return "";
-  if (type === "number" && typeof value === "number") return new Intl.NumberFormat("en").format(value);
+  if (type === "number" && typeof value === "number") return numberFormat.format(value);
   if (type === "date" && typeof value === "string" && !Number.isNaN(Date.parse(value))) {
-    return new Intl.DateTimeFormat("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(value));
+    return dateFormat.format(new Date(value));
   }
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 /** Followers as people read them at a glance: 1.2K, 3.4M. */
 export function compactCount(value: number | null): string {
-  return value === null ? "—" : new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return value === null ? "—" : compactFormat.format(value);
 }
