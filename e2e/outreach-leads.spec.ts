@@ -120,6 +120,21 @@ test.describe("as a manager", () => {
     await expect(page).toHaveURL(/[?&]thread=/);
   });
 
+  test("a team without the outreach plan sees a plain page, not an error", async ({ page }) => {
+    // The demo team has the add-on: the API's 403 for a team without it is answered here instead.
+    await page.route(/\/api\/v2\/lists/, (route) =>
+      route.fulfill({
+        status: 403,
+        json: { code: "planRequired", message: "This feature requires the outreach add-on.", details: { addOn: "outreach" }, requestId: "req_e2e" },
+      }),
+    );
+    await page.goto("/outreach/lists");
+    await expect(page.getByRole("heading", { name: "Outreach isn't part of your plan" })).toBeVisible();
+    await page.goto("/outreach/lists/lst0001");
+    await expect(page.getByRole("heading", { name: "Outreach isn't part of your plan" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  });
+
   test("phone layout", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openBigList(page);
