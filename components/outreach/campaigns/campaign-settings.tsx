@@ -2,10 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ListIcon, UsersIcon, VariableIcon, ZapIcon } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import Link from "next/link";
+import { Fragment, useMemo, type ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import type { Campaign } from "@/lib/api/outreach/campaigns";
+import { listHref } from "@/lib/client/outreach/leads/links";
 import { automationSentence, type AutomationNames } from "@/lib/client/outreach/campaigns/automations";
 import { stepsOf, variablesUsed } from "@/lib/client/outreach/campaigns/sequence";
 import { outreachQueries } from "@/lib/client/queries/outreach";
@@ -38,11 +40,11 @@ export function CampaignSettings({ campaign }: { campaign: Campaign }) {
         <dl className="grid gap-2 text-sm">
           <div>
             <dt className="text-muted-foreground">Included</dt>
-            <dd>{included.length ? included.map((l) => listName(l.listId)).join(", ") : "None: the campaign has nobody to write to."}</dd>
+            <dd>{included.length ? <ListLinks ids={included.map((l) => l.listId)} name={listName} /> : "None: the campaign has nobody to write to."}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Excluded</dt>
-            <dd>{excluded.length ? excluded.map((l) => listName(l.listId)).join(", ") : "None"}</dd>
+            <dd>{excluded.length ? <ListLinks ids={excluded.map((l) => l.listId)} name={listName} /> : "None"}</dd>
           </div>
         </dl>
       </Panel>
@@ -107,4 +109,16 @@ function useAutomationNames(): AutomationNames {
     }),
     [statuses.data, tags.data, members.data],
   );
+}
+
+/** The lists by name, each a link to its leads. */
+function ListLinks({ ids, name }: { ids: string[]; name: (id: string) => string }) {
+  return ids.map((id, i) => (
+    <Fragment key={id}>
+      {i > 0 ? ", " : null}
+      <Link href={listHref(id)} className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
+        {name(id)}
+      </Link>
+    </Fragment>
+  ));
 }

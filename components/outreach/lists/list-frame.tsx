@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+import { listHref } from "@/lib/client/outreach/leads/links";
 import { outreachQueries } from "@/lib/client/queries/outreach";
 
 const count = (value: number) => new Intl.NumberFormat("en").format(value);
@@ -17,7 +18,7 @@ const count = (value: number) => new Intl.NumberFormat("en").format(value);
 export function ListFrame({ listId, children }: { listId: string; children: ReactNode }) {
   const list = useQuery(outreachQueries.list(listId));
   const pathname = usePathname();
-  const base = `/outreach/lists/${listId}`;
+  const base = listHref(listId);
   const tabs = [
     { href: base, label: "Leads", current: pathname === base },
     { href: `${base}/imports`, label: "Import jobs", current: pathname.startsWith(`${base}/imports`) },

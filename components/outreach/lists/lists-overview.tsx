@@ -6,6 +6,7 @@ import Link from "next/link";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { Skeleton } from "@/components/ui/skeleton";
+import { listHref } from "@/lib/client/outreach/leads/links";
 import type { List } from "@/lib/api/outreach/leads";
 import { outreachQueries } from "@/lib/client/queries/outreach";
 
@@ -70,7 +71,7 @@ function ListsTable({ lists }: { lists: List[] }) {
                 <div className="flex items-center gap-2.5">
                   <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: list.color ?? "var(--muted-foreground)" }} aria-hidden />
                   <div className="min-w-0">
-                    <Link href={`/outreach/lists/${list.id}`} className="rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
+                    <Link href={listHref(list.id)} className="rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring/50">
                       {list.name}
                     </Link>
                     {list.description ? <p className="truncate text-xs text-muted-foreground">{list.description}</p> : null}
