@@ -105,6 +105,26 @@ describe("outreach changes are the managers'", () => {
   });
 });
 
+describe("deleting a custom column", () => {
+  it("purges the column from the list and from every lead, for a manager", async () => {
+    const campaigns = page(campaignSchema).parse(await json(await get("/campaigns", cookies.manager))).data;
+    const lists = page(listSchema).parse(await json(await get("/lists", cookies.manager))).data;
+    const using = lists.flatMap((list) => campaigns.filter((c) => c.lists.some((l) => l.listId === list.id)).map((c) => ({ list, campaign: c })));
+    const target = using.find(({ list }) => Object.keys(list.columns).length > 0);
+    expect(target, "a campaign uses a list with custom columns").toBeDefined();
+    const { list, campaign } = target!;
+    const [key, column] = Object.entries(list.columns)[0]!;
+
+    const removed = await call(v2, "DELETE", `/api/v2/campaigns/${campaign.id}/columns/${column.id}`, { cookie: cookies.manager });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(listSchema.parse(await json(await get(`/lists/${list.id}`, cookies.member))).columns[key]).toBeUndefined();
+    const leads = await leadsOf(await get(`/lists/${list.id}/leads?limit=100`, cookies.member));
+    expect(leads.some((l) => key in l.data)).toBe(false);
+    const again = await call(v2, "DELETE", `/api/v2/campaigns/${campaign.id}/columns/${column.id}`, { cookie: cookies.manager });
+    expect(errorBody.parse(await json(again)).code).toBe("columnNotFound");
+  });
+});
+
 describe("the typed client's outreach calls", () => {
   /** The browser's client, its requests handed to the BFF's route as the manager's. */
   const client = () =>
