@@ -157,7 +157,11 @@ export function attachWebhooks(ctx: SandboxContext, options?: Omit<WebhookDispat
     // As live mode does: the sandbox's close() closes the store, and a retry loop left running would query a closed database.
     const close = ctx.store.close.bind(ctx.store);
     ctx.store.close = async () => {
+      const current = attached.get(ctx);
       detachWebhooks(ctx);
+      // Deliveries already on their way end (and say so) before the store they read closes and
+      // before whoever closed the sandbox goes on; a slow receiver is not waited for past SETTLE_MS.
+      if (current) await Promise.race([current.dispatcher.settled().catch(() => undefined), delay(SETTLE_MS)]);
       await close();
     };
   }
@@ -170,6 +174,12 @@ export function attachWebhooks(ctx: SandboxContext, options?: Omit<WebhookDispat
 export function detachWebhooks(ctx: SandboxContext): void {
   attached.get(ctx)?.stop();
   attached.delete(ctx);
+}
+
+const SETTLE_MS = 2_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function describe(error: unknown): string {
