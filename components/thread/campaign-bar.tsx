@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ShortcutHint } from "@/components/ui/icon-button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { Lead } from "@/lib/api/outreach/leads";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
@@ -23,12 +22,10 @@ import {
   campaignSends,
   includedLists,
   inSequence,
-  leadSearch,
-  matchLead,
   replyAwaitsStop,
-  stageLabel,
   stepSentence,
 } from "@/lib/client/outreach/thread-campaign";
+import { stageLabel } from "@/lib/client/outreach/lead-stage";
 import { outreachQueries } from "@/lib/client/queries/outreach";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { toast } from "@/lib/client/stores/toasts";
@@ -48,7 +45,7 @@ export function CampaignBar({ thread }: { thread: Thread }) {
 function CampaignLine({ thread, campaignId }: { thread: Thread; campaignId: string }) {
   const viewer = useViewer();
   const campaign = useQuery(outreachQueries.campaign(campaignId));
-  const lead = useThreadLead(thread, campaignId, campaign.data ? includedLists(campaign.data) : null);
+  const lead = useQuery(outreachQueries.threadLead(campaignId, thread.profile, campaign.data ? includedLists(campaign.data) : null));
   const history = useInfiniteQuery(threadQueries.messages(thread.id));
   const messages = useMemo(() => history.data?.pages.flatMap((page) => page.data) ?? [], [history.data]);
   const stop = useStopSequence(thread, campaignId);
@@ -150,28 +147,6 @@ function StopButton({
       </TooltipContent>
     </Tooltip>
   );
-}
-
-/**
- * The thread's lead: one search per campaign thread, for the person's username among the
- * leads of the campaign's lists (kept with the other lead reads, so `target.*` events and a
- * stop refresh it), matched by platform and platform ID.
- */
-function useThreadLead(thread: Thread, campaignId: string, lists: string[] | null) {
-  const person = thread.profile;
-  const search = leadSearch(campaignId, person);
-  return useQuery({
-    queryKey: [...outreachQueries.leadsAll(), "thread", campaignId, person?.platform, person?.platformId] as const,
-    enabled: lists !== null && search !== null && person !== undefined,
-    queryFn: async ({ signal }): Promise<Lead | null> => {
-      for (const listId of lists ?? []) {
-        const page = await api.lists.leads(listId, { ...search!, limit: 50 }, { signal });
-        const found = matchLead(page.body.data, person!);
-        if (found) return found;
-      }
-      return null;
-    },
-  });
 }
 
 /** Lead cancel for this person, by platform ID on their platform; afterwards the lead and the campaign are read again. */

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import type { Color, Status, Tag } from "@/lib/api/labels";
 import type { Lead } from "@/lib/api/outreach/leads";
 import { colorHex, fullTime, listTime, personName } from "@/lib/client/format";
+import { stageLabel } from "@/lib/client/outreach/lead-stage";
 import { compactCount, customText, type LeadColumn } from "@/lib/client/outreach/leads/columns";
 
 export type LeadLookups = {
@@ -26,7 +27,6 @@ const STAGE_STYLES: Record<string, string> = {
   replied: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
   canceled: "bg-rose-500/15 text-rose-700 dark:text-rose-300",
 };
-const STAGE_LABELS: Record<string, string> = { pending: "Not contacted", contacted: "Contacted", replied: "Replied", canceled: "Stopped" };
 
 /** One cell of a lead's row, by column. */
 export function LeadCell({ lead, column, lookups, threadHref, now }: { lead: Lead; column: LeadColumn; lookups: LeadLookups; threadHref: string | null; now: Date }): ReactNode {
@@ -41,7 +41,7 @@ export function LeadCell({ lead, column, lookups, threadHref, now }: { lead: Lea
       return <span className="tabular-nums">{compactCount(lead.prospect.followerCount)}</span>;
     case "stage":
       return (
-        <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", STAGE_STYLES[lead.stage] ?? STAGE_STYLES.pending)}>{STAGE_LABELS[lead.stage] ?? lead.stage}</span>
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", STAGE_STYLES[lead.stage] ?? STAGE_STYLES.pending)}>{stageLabel(lead.stage)}</span>
       );
     case "status": {
       const status = lead.context.statusId ? lookups.statuses.get(lead.context.statusId) : undefined;

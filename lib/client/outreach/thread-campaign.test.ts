@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lead } from "@/lib/api/outreach/leads";
-import { activeMessageSteps, campaignSends, includedLists, inSequence, leadSearch, matchLead, replyAwaitsStop, stageLabel, stepSentence } from "./thread-campaign";
+import { activeMessageSteps, campaignSends, includedLists, inSequence, leadSearch, matchLead, replyAwaitsStop, stepSentence } from "./thread-campaign";
+import { stageLabel } from "./lead-stage";
 
 const person = { id: "pro1", platform: "instagram", platformId: "123", username: "jane.doe", handle: "@jane.doe", displayName: "Jane Doe" } as never;
 const lead = (platform: string, platformId: string, stage = "contacted") => ({ id: `lead-${platformId}`, stage, prospect: { platform, platformId } }) as unknown as Lead;

@@ -6,7 +6,7 @@ import type { Thread } from "@/lib/api/threads";
 /**
  * What a campaign's conversation says about its lead (issue 15, in the conversation): which
  * lead it is, how far the sequence got, and whether stopping it is worth offering now. Pure;
- * the reads and the stop live in components/thread/campaign-bar.
+ * the lead's read is outreachQueries.threadLead, the stop is in components/thread/campaign-bar.
  */
 
 type Person = NonNullable<Thread["profile"]>;
@@ -50,18 +50,6 @@ export function stepSentence(sent: number, total: number): string {
   if (sent === 0) return total > 0 ? `No step of ${total} sent yet` : "No step sent yet";
   if (total === 0 || sent > total) return `Step ${sent} sent`;
   return `Step ${sent} of ${total} sent`;
-}
-
-const STAGES: Record<string, string> = {
-  pending: "Not contacted yet",
-  contacted: "Contacted",
-  replied: "Replied",
-  canceled: "Sequence stopped",
-};
-
-/** A lead's stage in words; a stage this client does not know, as the API names it. */
-export function stageLabel(stage: string): string {
-  return STAGES[stage] ?? stage;
 }
 
 /** Whether the campaign may still write to this lead: stopping the sequence means something. */

@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { ImportJob } from "@/lib/api/outreach/import-jobs";
+import type { Lead } from "@/lib/api/outreach/leads";
+import type { Thread } from "@/lib/api/threads";
 import type { LeadPageQuery } from "@/lib/api/outreach/client";
 import { allItems, api } from "@/lib/client/api";
+import { leadSearch, matchLead } from "@/lib/client/outreach/thread-campaign";
 
 /**
  * Outreach reads (issue 15): campaigns, lists, a list's leads and its import jobs, through the
@@ -53,6 +56,26 @@ export const outreachQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
     }),
+  /**
+   * A campaign thread's lead: one search per thread for the person among the leads of the
+   * campaign's lists (`lists`; null while the campaign loads), matched by platform and platform
+   * ID. Kept with the other lead reads, so `target.*` events and a stop refresh it.
+   */
+  threadLead: (campaignId: string, person: Thread["profile"], lists: string[] | null) => {
+    const search = leadSearch(campaignId, person);
+    return queryOptions({
+      queryKey: [...outreachQueries.leadsAll(), "thread", campaignId, person?.platform, person?.platformId] as const,
+      enabled: lists !== null && search !== null && person !== undefined,
+      queryFn: async ({ signal }): Promise<Lead | null> => {
+        for (const listId of lists ?? []) {
+          const page = await api.lists.leads(listId, { ...search!, limit: 50 }, { signal });
+          const found = matchLead(page.body.data, person!);
+          if (found) return found;
+        }
+        return null;
+      },
+    });
+  },
   importJobsAll: () => [...outreachQueries.all(), "importJobs"] as const,
   importJobs: (listId: string) =>
     queryOptions({

@@ -12,7 +12,7 @@ export type LeadColumn =
 export const FIXED_COLUMNS = [
   { key: "prospect", kind: "fixed", label: "Prospect", width: 280, sort: "displayName.keyword" },
   { key: "followers", kind: "fixed", label: "Followers", width: 110, sort: "followers" },
-  { key: "stage", kind: "fixed", label: "Stage", width: 130 },
+  { key: "stage", kind: "fixed", label: "Stage", width: 150 },
   { key: "status", kind: "fixed", label: "Status", width: 140 },
   { key: "tags", kind: "fixed", label: "Tags", width: 200 },
   { key: "valuation", kind: "fixed", label: "Valuation", width: 110, sort: "valuation" },
