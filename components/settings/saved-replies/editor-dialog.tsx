@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 
 import { FormFooter, useFormProblem } from "@/components/settings/form-problems";
 import { ReplyPreview } from "@/components/thread/saved-reply-picker";
@@ -50,11 +51,11 @@ function EditorForm({ target, memberName, onClose }: { target: EditorTarget; mem
     const box = bodyRef.current;
     const token = variable === "first-name" ? `{${variable}|there}` : `{${variable}}`;
     const [start, end] = box ? [box.selectionStart, box.selectionEnd] : [body.length, body.length];
-    setBody(body.slice(0, start) + token + body.slice(end));
-    requestAnimationFrame(() => {
-      box?.focus();
-      box?.setSelectionRange(start + token.length, start + token.length);
-    });
+    // Committed at once, so the caret goes after the token now: set a frame later, it could land
+    // after keys typed meanwhile and move them (a busy machine, or a quick typist).
+    flushSync(() => setBody(body.slice(0, start) + token + body.slice(end)));
+    box?.focus();
+    box?.setSelectionRange(start + token.length, start + token.length);
   };
 
   const submit = (event: FormEvent) => {
