@@ -106,6 +106,8 @@ test.describe("the inbox", () => {
     await page.keyboard.press("e");
     await expect(page.locator(`[data-thread-id="${firstId}"]`)).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`thread=${nextId}`));
+    // The row leaves at once; the toast says the API has it (leaving the page before would cancel the write).
+    await expect(page.getByRole("region", { name: /^Notifications/ }).locator("li").filter({ hasText: /^Archived the conversation with / })).toBeVisible();
 
     // It is in Archived now; unarchive it from there with e.
     await page.goto(`/?folder=archived&thread=${firstId}`);
