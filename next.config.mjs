@@ -2,6 +2,11 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // React Compiler: components and hooks memoized at build time, so a thread opening draws its
+  // own pane, not the navigation, the rows and the header again at each answer that comes in
+  // (issue 18: about half the fibers drawn per open). The lint's react-hooks rules hold the
+  // code to what the compiler needs.
+  reactCompiler: true,
   // A folder that runs with `node` alone (scripts/standalone.mjs completes it after `next build`).
   output: "standalone",
   // PGlite ships wasm and data files that must load from node_modules, not a bundle. pino (on

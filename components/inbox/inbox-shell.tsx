@@ -135,9 +135,14 @@ function Inbox() {
 
   useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: listKeyOf(params) });
 
+  // The panes are memoized: callbacks they take keep their identity, so a pane draws again only
+  // when what it shows has changed (a thread opening leaves the navigation and the rows alone).
+  const openNav = useCallback(() => setNavOpen(true), []);
+  const showContact = useCallback(() => setContactSheet(params.thread), [params.thread]);
+
   const title = viewTitle(params, viewer.memberId, filterNames, (folder) => FOLDER_LABELS[folder].label);
   const listPane = params.view === "mentions" ? (
-    <MentionsPane onOpenNav={isPhone ? () => setNavOpen(true) : undefined} now={now} />
+    <MentionsPane onOpenNav={isPhone ? openNav : undefined} now={now} />
   ) : (
     <ListPane
       title={title}
@@ -147,10 +152,10 @@ function Inbox() {
       list={list}
       lookups={lookups}
       cursorId={cursor}
-      onOpen={(thread) => open(thread)}
+      onOpen={open}
       onOpenHit={openHit}
       jumpMessageId={jumpMessageId}
-      onOpenNav={isPhone ? () => setNavOpen(true) : undefined}
+      onOpenNav={isPhone ? openNav : undefined}
       now={now}
     />
   );
@@ -161,7 +166,7 @@ function Inbox() {
         <div className="flex h-dvh flex-col">
           <ConnectionBanner />
           {params.thread ? (
-            <ThreadPane threadId={params.thread} onBack={close} onShowContact={() => setContactSheet(params.thread)} />
+            <ThreadPane threadId={params.thread} onBack={close} onShowContact={showContact} />
           ) : (
             listPane
           )}

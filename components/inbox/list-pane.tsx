@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { MenuIcon, MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
 import { MessageResults } from "@/components/search/message-results";
@@ -30,7 +30,8 @@ import type { RowLookups } from "./thread-row";
  * The list column: the view's title, search, filters, and the threads — or, when the person
  * searches messages (`searchIn=messages`), the messages the search box's text finds.
  */
-export function ListPane({
+// Memoized: opening a thread draws the thread pane, not every row again (the shell keeps its props stable).
+export const ListPane = memo(function ListPane({
   title,
   params,
   onFilter,
@@ -154,7 +155,7 @@ export function ListPane({
       )}
     </section>
   );
-}
+});
 
 /**
  * Rows an undo brought back arrive as fresh data, which the list would hold behind "N

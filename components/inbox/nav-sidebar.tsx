@@ -18,7 +18,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
-import { useId } from "react";
+import { memo, useId } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -54,7 +54,8 @@ export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; ke
  * team's accounts with their status, and tags and statuses as filters. Every entry is a link
  * to a URL, so views can be opened in a new tab and shared.
  */
-export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavigate?: () => void }) {
+// Memoized: the inbox draws again on every thread opened, the navigation only when the view changes.
+export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavigate?: () => void }) {
   const viewer = useViewer();
   const counts = useQuery(inboxQueries.counts());
   const mentions = useQuery(commentQueries.mentions());
@@ -178,7 +179,7 @@ export function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavi
       <UserMenu />
     </nav>
   );
-}
+});
 
 function NavItem({
   href,

@@ -1,8 +1,9 @@
 "use client";
 
+import { replaceEqualDeep } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { BanIcon, LockIcon } from "lucide-react";
-import { Fragment, memo, useId, useState, type KeyboardEvent } from "react";
+import { Fragment, memo, useId, useState, type KeyboardEvent, type ReactElement } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
@@ -180,12 +181,9 @@ export const MessageItem = memo(function MessageItem({
         <MessageReactions groups={reactions} reason={reasons ? reasons.react : "Checking what this account can do…"} outbound={outbound} onToggle={(emoji, mine) => onToggleReaction(message, emoji, mine)} />
 
         <div className={cn("flex items-center gap-1.5 px-1 text-[0.6875rem] text-muted-foreground tabular-nums", outbound && "flex-row-reverse")}>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <time dateTime={message.sentAt}>{format(new Date(message.sentAt), "HH:mm")}</time>
-            </TooltipTrigger>
-            <TooltipContent side="bottom">{fullTime(message.sentAt)}</TooltipContent>
-          </Tooltip>
+          <HoverTip made={actionsMade} tip={fullTime(message.sentAt)}>
+            <time dateTime={message.sentAt}>{format(new Date(message.sentAt), "HH:mm")}</time>
+          </HoverTip>
           {message.editedAt && !unsent ? (
             <>
               <span aria-hidden>·</span>
@@ -193,22 +191,49 @@ export const MessageItem = memo(function MessageItem({
             </>
           ) : null}
           {encrypted ? (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <span className="inline-flex items-center">
-                  <LockIcon className="size-3" aria-hidden />
-                  <span className="sr-only">End-to-end encrypted on the platform</span>
-                </span>
-              </TooltipTrigger>
-              <TooltipContent side="bottom">End-to-end encrypted on the platform</TooltipContent>
-            </Tooltip>
+            <HoverTip made={actionsMade} tip="End-to-end encrypted on the platform">
+              <span className="inline-flex items-center">
+                <LockIcon className="size-3" aria-hidden />
+                <span className="sr-only">End-to-end encrypted on the platform</span>
+              </span>
+            </HoverTip>
           ) : null}
         </div>
 
       </div>
     </article>
   );
-});
+}, sameMessageProps);
+
+/**
+ * A detail's tooltip (the full time, the lock's meaning), made with the message's toolbar on its
+ * first hover or focus: a tooltip is a dozen components, and a thread opens with dozens of
+ * messages nobody points at. Only for details that take no focus: the element is drawn anew
+ * when the tooltip is made.
+ */
+function HoverTip({ made, tip, children }: { made: boolean; tip: string; children: ReactElement }) {
+  if (!made) return children;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side="bottom">{tip}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/**
+ * The history derives each message's reactions and action checks afresh whenever one of its
+ * inputs arrives (the thread, the activity, the team): equal in content, they are new arrays and
+ * objects. Compared by content, a message draws again only when what it shows has changed.
+ */
+function sameMessageProps(before: MessageItemProps, after: MessageItemProps): boolean {
+  for (const key of Object.keys(after) as (keyof MessageItemProps)[]) {
+    if (Object.is(before[key], after[key])) continue;
+    if ((key === "reactions" || key === "checks") && replaceEqualDeep(before[key], after[key]) === before[key]) continue;
+    return false;
+  }
+  return Object.keys(before).length === Object.keys(after).length;
+}
 
 /** Message text with its web addresses as links (only http and https; nothing else is trusted). */
 function LinkedText({ text }: { text: string }) {

@@ -67,7 +67,11 @@ export function ThreadHeader({
   onDelete: () => void;
   deleting: boolean;
 }) {
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  // The header stays mounted from one thread to the next (components/thread/open-thread-header):
+  // the delete confirmation belongs to the thread it was asked for, never to the next one.
+  const [confirmFor, setConfirmFor] = useState<string | null>(null);
+  const confirmOpen = confirmFor === thread.id;
+  const setConfirmOpen = (open: boolean) => setConfirmFor(open ? thread.id : null);
   const name = personName(thread.profile);
   const handle = thread.profile?.handle && thread.profile.handle !== name ? thread.profile.handle : null;
 

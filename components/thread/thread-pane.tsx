@@ -1,15 +1,15 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 
 import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";
 import { CampaignBar } from "@/components/thread/campaign-bar";
 import { Composer } from "@/components/thread/composer";
 import { NewActivityNotice, PresenceLine } from "@/components/thread/presence";
 import { MessageList } from "@/components/thread/message-list";
-import { ThreadHeader } from "@/components/thread/thread-header";
+import { OpenThreadHeader } from "@/components/thread/open-thread-header";
 import { SnoozeBanner } from "@/components/snooze/snooze-banner";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,21 +20,17 @@ import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
-import { assigneeSplit, splitSentence } from "@/lib/client/contact/assignees";
-import { errorMessage, toastError } from "@/lib/client/errors";
+import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { useMarkedAway } from "@/lib/client/hooks/use-availability";
 import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
+import { useThreadAccount } from "@/lib/client/thread/use-thread-account";
 import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
-import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { noteOwnChange } from "@/lib/client/list/own-changes";
-import { useUnreadFor } from "@/lib/client/mutations/reads";
-import { useUpdateThread } from "@/lib/client/mutations/threads";
-import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { sentFromThisTab } from "@/lib/client/thread/send";
@@ -47,17 +43,17 @@ import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import { useComposerModeStore } from "@/lib/client/stores/composer-mode";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outgoingOf } from "@/lib/client/thread/attachments";
-import { outboxStore, useThreadOutbox } from "@/lib/client/stores/outbox";
+import { useThreadOutbox } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
-import { useUiStore } from "@/lib/client/stores/ui";
-import { hasRole, useViewer } from "@/lib/client/viewer";
+import { useViewer } from "@/lib/client/viewer";
 
 /**
  * The open conversation: its header, its history with the messages still on their way out,
  * and the reply box. It loads the thread (shown at once from the list's copy when there is
  * one), and wires the header's actions and the composer to the caches and the send pipeline.
  */
-export function ThreadPane({ threadId, onBack, onShowContact }: { threadId: string; onBack?: () => void; onShowContact?: () => void }) {
+// Memoized: the shell draws again for the list and the URL; the pane only for its thread.
+export const ThreadPane = memo(function ThreadPane({ threadId, onBack, onShowContact }: { threadId: string; onBack?: () => void; onShowContact?: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({ ...threadQueries.detail(threadId), placeholderData: () => threadFromLists(queryClient, threadId) });
   const [, setParams] = useInboxParams();
@@ -65,23 +61,24 @@ export function ThreadPane({ threadId, onBack, onShowContact }: { threadId: stri
   const presence = usePresenceBeat(threadId);
 
   if (detail.data) {
-    return <OpenThread key={threadId} thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} presence={presence} />;
+    // The header is drawn once and follows the thread; what holds a thread's own state (the
+    // history, the composer, a held reply) starts afresh with each thread.
+    return (
+      <section aria-label={`Conversation with ${personName(detail.data.profile)}`} className="flex h-full min-h-0 flex-col bg-background">
+        <OpenThreadHeader thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} />
+        <OpenThread key={threadId} thread={detail.data} presence={presence} />
+      </section>
+    );
   }
   if (detail.isError) return <ThreadError error={detail.error} onBack={back} onRetry={() => void detail.refetch()} phone={Boolean(onBack)} />;
   return <ThreadSkeleton />;
-}
+});
 
 function OpenThread({
   thread,
-  onBack,
-  onLeave,
-  onShowContact,
   presence,
 }: {
   thread: Thread;
-  onBack?: () => void;
-  onLeave: () => void;
-  onShowContact?: () => void;
   /** Tells teammates this member is typing a reply here, or no longer is. */
   presence: PresenceBeat;
 }) {
@@ -90,15 +87,7 @@ function OpenThread({
   const drafting = useDraftHolders(thread.id, viewer.userId);
   const collision = useCollisionGuard(thread.id);
   const links = useQuery(teamQueries.accountLinks());
-  const platforms = useQuery(teamQueries.platforms());
-  const members = useQuery(teamQueries.members());
-  const contactPanelOpen = useUiStore((s) => s.contactPanelOpen);
-  const toggleContactPanel = useUiStore((s) => s.toggleContactPanel);
-  const setPicker = useUiStore((s) => s.setPicker);
-  const updateThread = useUpdateThread();
-  const act = useThreadActions();
-  const unread = useUnreadFor()(thread);
-  const deleteThread = useDeleteThread(onLeave);
+  const { accountLink, platform, platformName } = useThreadAccount(thread);
   const pipeline = useSendPipeline();
   const undoWindowMs = useUndoWindowMs();
   const scheduleSend = useScheduleSend();
@@ -106,12 +95,6 @@ function OpenThread({
   const replyValues = useReplyValues(thread);
   const mode = useComposerModeStore((s) => s.mode);
 
-  const accountLink = links.data?.find((l) => l.id === thread.accountLinkId);
-  const platform = platforms.data?.find((p) => p.platform === (accountLink?.platform ?? thread.profile?.platform));
-  const platformName = platform?.name ?? accountLink?.platform ?? thread.profile?.platform ?? null;
-  const assignee = thread.assigneeId ? members.data?.find((m) => m.id === thread.assigneeId) : undefined;
-  const split = thread.contact ? assigneeSplit(thread, thread.contact.assigneeId) : null;
-  const assigneeNote = split ? splitSentence(split, (id) => members.data?.find((m) => m.id === id)?.name ?? "a former member") : null;
   const name = personName(thread.profile);
 
   const context = accountLink ? { accountLink, thread, platform } : null;
@@ -119,11 +102,7 @@ function OpenThread({
   const typingCheck = context ? checkCapability("thread:typing", context) : null;
   const attachCheck = context ? checkCapability("message:attach", context) : null;
   const typingAllowed = typingCheck?.allowed === true && thread.typingIndicators !== "disabled";
-  // As the API decides it: the account, the platform and this thread's restrictions, right now.
-  const deletesOnPlatform = context !== null && checkCapability("thread:delete", context).allowed;
 
-  const update = (patch: Parameters<typeof updateThread.mutate>[0]["patch"], label: string) =>
-    updateThread.mutate({ threadId: thread.id, patch, label });
   const reply = (content: string, attachments: OutgoingAttachment[]) => {
     // The member's own reply moves the row in place, not behind "N updated"; and they no longer type.
     noteOwnChange({ threadId: thread.id });
@@ -133,27 +112,7 @@ function OpenThread({
   };
 
   return (
-    <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col bg-background">
-      <ThreadHeader
-        thread={thread}
-        accountLink={accountLink}
-        platformName={platformName}
-        assignee={assignee}
-        assigneeNote={assigneeNote}
-        canManage={hasRole(viewer, "manager")}
-        typingNote={typingCheck ? capabilityReason(typingCheck, "send typing indicators") : null}
-        deletesOnPlatform={deletesOnPlatform}
-        contactShown={onShowContact ? false : contactPanelOpen}
-        onBack={onBack}
-        onToggleContact={onShowContact ?? toggleContactPanel}
-        onArchive={() => act({ kind: "archive", archived: !thread.archived }, thread)}
-        unread={unread}
-        onToggleUnread={() => act({ kind: "read", read: unread }, thread)}
-        onAssign={() => setPicker("assign")}
-        onTypingIndicators={(typingIndicators) => update({ typingIndicators }, "change the typing indicators")}
-        onDelete={() => deleteThread.mutate(thread.id)}
-        deleting={deleteThread.isPending}
-      />
+    <>
       <CampaignBar thread={thread} />
       <SnoozeBanner threadId={thread.id} />
       <div className="min-h-0 flex-1">
@@ -210,7 +169,7 @@ function OpenThread({
           replyValues={replyValues}
         />
       )}
-    </section>
+    </>
   );
 }
 
@@ -251,38 +210,6 @@ function useCollisionGuard(threadId: string) {
       setHeld(null);
     },
   };
-}
-
-/**
- * DELETE /threads/{id}: managers only (the server enforces it). Afterwards the conversation
- * leaves every cache, its draft and failed sends are dropped, and the pane goes back.
- */
-function useDeleteThread(onDeleted: () => void) {
-  const queryClient = useQueryClient();
-  const clearDraft = useDraftsStore((s) => s.clearDraft);
-  return useMutation({
-    mutationFn: async (threadId: string) => ({ threadId, ...(await api.threads.delete(threadId)).body }),
-    onSuccess: ({ threadId, scope }) => {
-      onDeleted();
-      toast({
-        title: "Conversation deleted",
-        description: scope === "remoteAndLocal" ? "It was deleted on the platform too." : "It was removed from the inbox; the platform keeps its copy.",
-        variant: "success",
-      });
-      queryClient.setQueriesData<InfiniteData<Page<Thread>>>({ queryKey: threadQueries.lists() }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== threadId) })) } : data,
-      );
-      queryClient.removeQueries({ queryKey: threadQueries.detail(threadId).queryKey });
-      queryClient.removeQueries({ queryKey: threadQueries.messages(threadId).queryKey });
-      clearDraft(threadId);
-      for (const item of outboxStore.getState().items) if (item.threadId === threadId && item.state === "failed") outboxStore.getState().remove(item.localId);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: threadQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
-      ]);
-    },
-    onError: (error) => toastError("Couldn't delete the conversation", error),
-  });
 }
 
 function ThreadSkeleton() {

@@ -81,18 +81,12 @@ export function useThreadList(filters: ThreadFilters) {
     return () => clearInterval(timer);
   }, [pending, apply]);
 
-  return {
-    rows,
-    pendingCount: pending.size,
-    apply,
-    remove,
-    touch,
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    refetch: query.refetch,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    fetchNextPage: query.fetchNextPage,
-  };
+  // One object while none of its parts changes: the list pane is memoized on it, so a thread
+  // opening (a new URL, a read mark) does not draw every row again.
+  const { isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const pendingCount = pending.size;
+  return useMemo(
+    () => ({ rows, pendingCount, apply, remove, touch, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage }),
+    [rows, pendingCount, apply, remove, touch, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
 }
