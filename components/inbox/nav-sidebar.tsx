@@ -25,7 +25,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
-import { useInboxLinkClick } from "@/lib/client/list/inbox-link";
+import { useInboxLinkClick, useInboxLinkPrefetch } from "@/lib/client/list/inbox-link";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf } from "@/lib/client/list/view-title";
 import { commentQueries } from "@/lib/client/queries/comments";
@@ -201,10 +201,13 @@ function NavItem({
   onNavigate?: () => void;
 }) {
   const inboxLinkClick = useInboxLinkClick();
+  const readAhead = useInboxLinkPrefetch();
   return (
     <li>
       <Link
         href={href}
+        onPointerEnter={() => readAhead(href)}
+        onFocus={() => readAhead(href)}
         onClick={(event) => {
           inboxLinkClick(event);
           onNavigate?.();

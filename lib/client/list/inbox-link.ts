@@ -1,9 +1,11 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { createLoader } from "nuqs";
 import { useCallback, type MouseEvent } from "react";
-import { inboxParams, useInboxParams } from "@/lib/client/list/inbox-url";
+import { filtersOf, inboxParams, useInboxParams } from "@/lib/client/list/inbox-url";
+import { threadQueries } from "@/lib/client/queries/threads";
 
 const loadInboxParams = createLoader(inboxParams);
 
@@ -26,5 +28,28 @@ export function useInboxLinkClick(): (event: MouseEvent<HTMLAnchorElement>) => v
       void setParams(loadInboxParams(url));
     },
     [pathname, setParams],
+  );
+}
+
+/**
+ * A pointer resting on (or focus reaching) a link to another view of the inbox reads that view's
+ * first page ahead, with the list's own query, so the click shows rows at once. A page in the
+ * cache is not read again; the BFF's shared cache answers most of the rest.
+ */
+export function useInboxLinkPrefetch(): (href: string) => void {
+  const pathname = usePathname();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (href) => {
+      if (pathname !== "/") return;
+      const url = new URL(href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname !== "/") return;
+      const params = loadInboxParams(url);
+      // The Snoozed and Mentions views read other sources.
+      if (params.view !== null) return;
+      // Any copy in the cache will do (events mark a changed list stale, and a stale one is read again).
+      void queryClient.prefetchInfiniteQuery({ ...threadQueries.list(filtersOf(params)), staleTime: Number.POSITIVE_INFINITY });
+    },
+    [pathname, queryClient],
   );
 }
