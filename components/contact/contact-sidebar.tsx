@@ -5,7 +5,7 @@ import { CircleAlertIcon, UserRoundXIcon } from "lucide-react";
 import { memo, useDeferredValue, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import type { Contact, Profile } from "@/lib/api/contacts";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
@@ -284,30 +284,6 @@ function NotAContact({ thread }: { thread: Thread }) {
   );
 }
 
-function SidebarSkeleton() {
-  return (
-    <div role="status" aria-label="Loading the contact" className="grid gap-5 p-4">
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-11 rounded-full" />
-        <div className="grid flex-1 gap-2">
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
-      </div>
-      <Skeleton className="h-10" />
-      <div className="grid gap-2">
-        <Skeleton className="h-3 w-20" />
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-      </div>
-      <div className="grid gap-2">
-        <Skeleton className="h-3 w-16" />
-        <Skeleton className="h-20" />
-      </div>
-    </div>
-  );
-}
 
 function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (

@@ -6,9 +6,6 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 
 import { MentionsPane } from "@/components/comments/mentions-pane";
-import { ContactSidebar } from "@/components/contact/contact-sidebar";
-import { ThreadPane } from "@/components/thread/thread-pane";
-import { SnoozeDialog } from "@/components/snooze/snooze-dialog";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
@@ -39,10 +36,9 @@ import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewe
 import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
 import type { FilterChange } from "./filter-menu";
+import { ContactSidebar, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers, usePreloadPanes } from "./lazy-panes";
 import { ListPane } from "./list-pane";
 import { FOLDER_LABELS, NavSidebar } from "./nav-sidebar";
-import { ShortcutSheet } from "./shortcut-sheet";
-import { ThreadPickers } from "./thread-pickers";
 import type { RowLookups } from "./thread-row";
 
 /**
@@ -74,6 +70,7 @@ function Inbox() {
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();
+  usePreloadPanes();
   const [params, setParams] = useInboxParams();
   const filters = useMemo(() => filtersOf(params), [params]);
   const folderList = useThreadList(filters);

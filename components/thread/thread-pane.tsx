@@ -12,7 +12,7 @@ import { MessageList } from "@/components/thread/message-list";
 import { OpenThreadHeader } from "@/components/thread/open-thread-header";
 import { SnoozeBanner } from "@/components/snooze/snooze-banner";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
 import { isApiError } from "@/lib/api/errors";
 import type { OutgoingAttachment } from "@/lib/api/messages";
@@ -212,29 +212,6 @@ function useCollisionGuard(threadId: string) {
   };
 }
 
-function ThreadSkeleton() {
-  return (
-    <div role="status" aria-label="Loading the conversation" className="flex h-full flex-col">
-      <div className="flex h-14 shrink-0 items-center gap-3 border-b px-4">
-        <Skeleton className="size-9 rounded-full" />
-        <div className="flex-1 space-y-1.5">
-          <Skeleton className="h-3.5 w-36" />
-          <Skeleton className="h-3 w-52" />
-        </div>
-        <Skeleton className="h-7 w-28" />
-      </div>
-      <div className="flex flex-1 flex-col justify-end gap-3 p-4">
-        <Skeleton className="h-10 w-2/3 rounded-2xl" />
-        <Skeleton className="h-14 w-1/2 self-end rounded-2xl" />
-        <Skeleton className="h-10 w-3/5 rounded-2xl" />
-        <Skeleton className="h-10 w-2/5 self-end rounded-2xl" />
-      </div>
-      <div className="shrink-0 border-t p-3">
-        <Skeleton className="h-20 w-full rounded-lg" />
-      </div>
-    </div>
-  );
-}
 
 function ThreadError({ error, onBack, onRetry, phone }: { error: unknown; onBack: () => void; onRetry: () => void; phone: boolean }) {
   const gone = isApiError(error) && error.status === 404;
