@@ -5,7 +5,6 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SnoozeMenu } from "@/components/snooze/snooze-menu";
-import { cn } from "@/components/ui/cn";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { StatusOptions } from "@/components/inbox/status-options";
@@ -17,7 +16,6 @@ import { ONLY_MANAGERS_ASSIGN_OTHERS, ONLY_OWN_UNASSIGN, assignRefusal, plural, 
 import { colorHex } from "@/lib/client/format";
 import { useBulkActions } from "@/lib/client/hooks/use-bulk-actions";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
-import { coverage } from "@/lib/client/list/selection";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 import { hasRole, useViewer } from "@/lib/client/viewer";
@@ -71,40 +69,6 @@ export function BulkBar({
       />
       {run ? <RunPanel run={run} onRetry={() => void bulk.retry()} /> : null}
     </div>
-  );
-}
-
-/** The header's checkbox: every row on screen, some, or none. */
-export function SelectAllBox({ rows, viewKey }: { rows: Thread[]; viewKey: string }) {
-  const { selection } = useViewSelection(viewKey);
-  const ids = rows.map((row) => row.id);
-  const state = coverage(selection, ids);
-  const label = state === "all" ? "Clear selection" : "Select all conversations in view";
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          role="checkbox"
-          aria-checked={state === "all" ? true : state === "some" ? "mixed" : false}
-          aria-label="Select all conversations in view"
-          disabled={rows.length === 0}
-          onClick={() => (state === "none" ? useSelectionStore.getState().selectAll(viewKey, ids) : useSelectionStore.getState().clear())}
-          className="grid size-8 shrink-0 cursor-pointer place-items-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-40"
-        >
-          <span
-            className={cn(
-              "grid size-4 place-items-center rounded-[4px] border-2",
-              state === "none" ? "border-muted-foreground/60" : "border-primary bg-primary text-primary-foreground",
-            )}
-          >
-            {state === "all" ? <CheckIcon className="size-3" strokeWidth={3} aria-hidden /> : null}
-            {state === "some" ? <MinusIcon className="size-3" strokeWidth={3} aria-hidden /> : null}
-          </span>
-        </button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }
 

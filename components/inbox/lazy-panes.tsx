@@ -7,13 +7,17 @@ import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
 import type { Thread } from "@/lib/api/threads";
+import { useBulkStore } from "@/lib/client/stores/bulk";
+import { useViewSelection } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
+
+import type { BulkBar as BulkBarNow } from "./bulk-bar";
 
 /**
  * What the inbox's first view does not show, loaded when it is first needed (issue 18: the
  * inbox page's JavaScript). The open conversation and the contact panel show their own loading
  * skeleton while their code arrives, so nothing moves when it lands; the pickers, the snooze
- * dialog and the shortcut sheet mount on their first opening, and open as their code lands
+ * dialog, the shortcut sheet and the bulk bar mount on their first opening, and open as their code lands
  * (the store already says they are open, so the key that asked is not lost).
  */
 const loadThreadPane = () => import("@/components/thread/thread-pane");
@@ -24,6 +28,7 @@ export const ContactSidebar = dynamic(() => loadContactSidebar().then((m) => m.C
 
 const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.ThreadPickers), { ssr: false });
 const SnoozeDialogLater = dynamic(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog), { ssr: false });
+const BulkBarLater = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar), { ssr: false });
 const ShortcutSheetNow = dynamic(() => import("./shortcut-sheet").then((m) => m.ShortcutSheet), { ssr: false });
 
 /** Assign, tag and status (`a`, `t`, `s`), from their first opening on. */
@@ -42,6 +47,13 @@ export function SnoozeDialog(props: Parameters<typeof SnoozeDialogNow>[0]) {
 export function ShortcutSheet() {
   const open = useUiStore((s) => s.shortcutsOpen);
   return useOpenedOnce(open) ? <ShortcutSheetNow /> : null;
+}
+
+/** The bulk actions (./bulk-bar), from the first selection on. */
+export function BulkBar(props: Parameters<typeof BulkBarNow>[0]) {
+  const { selection, everything } = useViewSelection(props.viewKey);
+  const run = useBulkStore((s) => s.run);
+  return useOpenedOnce(selection.ids.size > 0 || everything.state !== "off" || run !== null) ? <BulkBarLater {...props} /> : null;
 }
 
 /**

@@ -20,7 +20,8 @@ import { normalizeFilters } from "@/lib/client/queries/threads";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 
-import { BulkBar, SelectAllBox } from "./bulk-bar";
+import { BulkBar } from "./lazy-panes";
+import { SelectAllBox } from "./select-all-box";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
 import { ThreadList } from "./thread-list";
 import { UpdatesPill } from "./updates-pill";
