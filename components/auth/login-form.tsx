@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { safeReturnPath } from "@/lib/api/return-path";
-import { authClient, signInErrorSentence } from "@/lib/client/auth";
+import { signInErrorSentence, signInWithEmail } from "@/lib/client/auth";
 
 export type DemoLogin = { email: string; name: string; role: string };
 
@@ -22,13 +22,10 @@ export function LoginForm({ next, demoLogins, demoPassword }: { next: string; de
     event.preventDefault();
     setPending(true);
     setError(null);
-    const result = await authClient.signIn
-      .email({ email: email.trim(), password })
-      .catch(() => ({ error: { status: 0 }, data: null }) as const);
-    if (result.error) {
+    const result = await signInWithEmail(email.trim(), password);
+    if (!result.ok) {
       setPending(false);
-      const retryAfter = "retryAfter" in result.error ? Number(result.error.retryAfter) || null : null;
-      setError(signInErrorSentence(result.error.status ?? 0, retryAfter));
+      setError(signInErrorSentence(result.status, result.retryAfterSeconds));
       return;
     }
     // The page already checked `next`; the same rule again here, against where this page really is.

@@ -8,6 +8,7 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { signOut as endSession } from "@/lib/client/auth";
 import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
@@ -19,9 +20,7 @@ export function UserMenu() {
   const openShortcuts = useUiStore((s) => s.setShortcutsOpen);
 
   async function signOut() {
-    // better-auth's client loads when it is needed: the inbox itself never uses it.
-    const { authClient } = await import("@/lib/client/auth");
-    await authClient.signOut().catch(() => undefined);
+    await endSession();
     router.replace("/login");
     router.refresh();
   }
