@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { isApiError, type ApiError } from "@/lib/api/errors";
+import { isBranded } from "@/lib/api/branded-error";
+import type { ApiError } from "@/lib/api/errors";
 import { toast } from "@/lib/client/stores/toasts";
 
 /**
@@ -43,6 +44,12 @@ function announceBusy(seconds: number) {
   if (now - lastAnnounced < seconds * 1000) return;
   lastAnnounced = now;
   toast({ title: `Busy — retrying in ${seconds} s`, description: "Your team is using its request quota; nothing is lost." });
+}
+
+// lib/api/errors' isApiError, by its brand: that module builds the error schemas with zod, which
+// every page would then load with this client (the login page never needs zod otherwise).
+function isApiError(error: unknown): error is ApiError {
+  return isBranded(error, "ApiError");
 }
 
 function isRateLimited(error: unknown): error is ApiError {
