@@ -8,7 +8,9 @@ import { gzipSync } from "node:zlib";
  * is 100 kB for the login page and 200 kB for the inbox (`npm run bench:ui` measures the
  * transfer in Chromium). Lower them as the speed work lands; raise them only on purpose.
  */
-export const JS_BUDGET_KB = { login: 192, inbox: 365 };
+// Raised on purpose once: the React Compiler's memoization adds about 19 kB to the inbox (358 →
+// 377 kB) and halves what a thread open draws; the render time was worth more than the weight.
+export const JS_BUDGET_KB = { login: 192, inbox: 385 };
 
 /**
  * The scripts a page's HTML names and their compressed weight, in kB. A `noModule` script (Next's
