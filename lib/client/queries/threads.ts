@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "@/lib/api/client";
 import type { ThreadListQuery } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 
@@ -6,6 +7,8 @@ import { api } from "@/lib/client/api";
  * Threads and their messages. Lists are infinite queries over cursors, keyed by their
  * filters (normalised: empty filters left out, values sorted) so one view is one cache entry
  * however it was reached. Rows need the person and the contact, so lists expand both.
+ * A list may be fetched through another client (the server page renders the first page with
+ * the BFF's own, lib/server/http/page-api): same key, same request, so the browser takes it over.
  */
 export type ThreadFilters = Omit<ThreadListQuery, "cursor" | "limit" | "expand">;
 
@@ -15,12 +18,12 @@ export const MESSAGE_PAGE_SIZE = 40;
 export const threadQueries = {
   all: () => ["threads"] as const,
   lists: () => [...threadQueries.all(), "list"] as const,
-  list: (filters: ThreadFilters) =>
+  list: (filters: ThreadFilters, client: ApiClient = api) =>
     infiniteQueryOptions({
       queryKey: [...threadQueries.lists(), normalizeFilters(filters)] as const,
       queryFn: async ({ pageParam, signal }) =>
         (
-          await api.threads.list(
+          await client.threads.list(
             { ...normalizeFilters(filters), expand: ["contact", "profile"], limit: THREAD_PAGE_SIZE, cursor: pageParam ?? undefined },
             { signal },
           )
