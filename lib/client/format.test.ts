@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colorHex, listTime, money, personName, waited } from "./format";
+import { colorHex, fullTime, listTime, money, personName, waited } from "./format";
 
 describe("format", () => {
   const now = new Date("2026-11-23T15:00:00Z");
@@ -8,6 +8,17 @@ describe("format", () => {
     expect(listTime("2026-11-20T09:05:00Z", now)).toBe("Fri");
     expect(listTime("2026-10-01T09:05:00Z", now)).toBe("1 Oct");
     expect(listTime("2025-10-01T09:05:00Z", now)).toBe("1 Oct 2025");
+  });
+  it("list times and tooltips can be written in a given zone, whatever zone runs the code", () => {
+    // At 03:00 UTC on the 23rd, 23:30 UTC the night before is this morning in Tokyo, yesterday in UTC.
+    const early = new Date("2026-11-23T03:00:00Z");
+    expect(listTime("2026-11-22T23:30:00Z", early, "Asia/Tokyo")).toBe("08:30");
+    expect(listTime("2026-11-22T23:30:00Z", early, "UTC")).toBe("Sun");
+    // 02:00 UTC on the 23rd is still the evening of the 22nd in New York.
+    expect(listTime("2026-11-23T02:00:00Z", now, "America/New_York")).toBe("Sun");
+    expect(listTime("2026-11-23T02:00:00Z", now, "UTC")).toBe("02:00");
+    expect(fullTime("2026-11-22T23:30:00Z", "Asia/Tokyo")).toBe("Monday 23 November 2026, 08:30");
+    expect(fullTime("2026-11-23T00:05:00Z", "UTC")).toBe("Monday 23 November 2026, 00:05");
   });
   it("waits are short", () => {
     expect(waited("2026-11-23T14:55:00Z", now)).toBe("5m");

@@ -3,9 +3,14 @@ import type { Color, ColorValue } from "@/lib/api/labels";
 import type { Profile } from "@/lib/api/contacts";
 import type { Role } from "@/lib/api/roles";
 
-/** A list's time: the hour today, the weekday this week, else the date (with the year when not this one). */
-export function listTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
+/**
+ * A list's time: the hour today, the weekday this week, else the date (with the year when not
+ * this one). In the browser's own zone, or in `timeZone` (a server render must write the times
+ * the browser's first render will).
+ */
+export function listTime(iso: string, now: Date = new Date(), timeZone?: string): string {
+  const date = wallClock(new Date(iso), timeZone);
+  now = wallClock(now, timeZone);
   const days = differenceInCalendarDays(now, date);
   if (days <= 0) return format(date, "HH:mm");
   if (days < 7) return format(date, "EEE");
@@ -22,9 +27,23 @@ export function waited(since: string, now: Date = new Date()): string {
   return `${value}${short[unit ?? ""] ?? ""}`;
 }
 
-/** A full timestamp for tooltips. */
-export function fullTime(iso: string): string {
-  return format(new Date(iso), "EEEE d MMMM yyyy, HH:mm");
+/** A full timestamp for tooltips, in the browser's zone or in `timeZone`. */
+export function fullTime(iso: string, timeZone?: string): string {
+  return format(wallClock(new Date(iso), timeZone), "EEEE d MMMM yyyy, HH:mm");
+}
+
+/**
+ * The instant as a clock in `timeZone` reads it, as a local Date (date-fns formats local time):
+ * the same answer whatever zone this process runs in. Without a zone, the date itself.
+ */
+export function wallClock(date: Date, timeZone: string | undefined): Date {
+  if (!timeZone) return date;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+      .formatToParts(date)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+  return new Date(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 
 /** An amount in the team's currency; an unknown currency code falls back to the bare number. */
