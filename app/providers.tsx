@@ -6,12 +6,15 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
 
 import { Toaster } from "@/components/ui/toaster";
+import { useRememberTimeZone } from "@/lib/client/inbox-layout";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { TooltipProvider } from "@/components/ui/tooltip";
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // One client per browser session: created on first render, never shared between server requests.
   const [queryClient] = useState(makeQueryClient);
+  // Before the inbox is first drawn (the login page runs this too), so the server writes its times in our zone.
+  useRememberTimeZone();
 
   return (
     <NuqsAdapter>

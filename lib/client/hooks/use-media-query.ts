@@ -2,8 +2,11 @@
 
 import { useSyncExternalStore } from "react";
 
-/** Whether a media query matches; false on the server and in the first render. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a media query matches. The server cannot know, so it renders `serverGuess`, and so
+ * does the hydrating render; a wrong guess is corrected right after, without a hydration error.
+ */
+export function useMediaQuery(query: string, serverGuess = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -11,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener("change", onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverGuess,
   );
 }
 

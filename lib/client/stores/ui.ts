@@ -1,9 +1,11 @@
 import { create } from "zustand";
-import { persist } from "zustand/middleware";
+import { LAYOUT_COOKIE, cookieValue, parseInboxLayout, saveInboxLayout } from "@/lib/client/layout-cookie";
 
 /**
  * The inbox's UI state that is not in the URL: which overlays are open, whether the contact
- * panel shows, and the list's keyboard cursor. The contact panel's choice is remembered.
+ * panel shows, and the list's keyboard cursor. The contact panel's choice is remembered in the
+ * layout cookie, which the server reads too: read it with `useContactPanelOpen`
+ * (lib/client/inbox-layout), which agrees with the server's HTML while hydrating.
  */
 type UiState = {
   paletteOpen: boolean;
@@ -24,23 +26,25 @@ type UiState = {
   openSnooze: (threadIds: string[]) => void;
 };
 
-export const useUiStore = create<UiState>()(
-  persist(
-    (set) => ({
-      paletteOpen: false,
-      shortcutsOpen: false,
-      contactPanelOpen: true,
-      picker: null,
-      snoozeIds: [],
-      keyboardNav: false,
-      setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
-      setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
-      setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
-      setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
-      toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
-      setPicker: (picker) => set({ picker }),
-      openSnooze: (snoozeIds) => set(snoozeIds.length ? { picker: "snooze", snoozeIds } : {}),
-    }),
-    { name: "inbox-ui", partialize: (s) => ({ contactPanelOpen: s.contactPanelOpen }) },
-  ),
-);
+export const useUiStore = create<UiState>()((set) => ({
+  paletteOpen: false,
+  shortcutsOpen: false,
+  contactPanelOpen: typeof document === "undefined" ? true : parseInboxLayout(cookieValue(document.cookie, LAYOUT_COOKIE)).contactPanel,
+  picker: null,
+  snoozeIds: [],
+  keyboardNav: false,
+  setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
+  setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  setContactPanelOpen: (contactPanelOpen) => set({ contactPanelOpen }),
+  toggleContactPanel: () => set((s) => ({ contactPanelOpen: !s.contactPanelOpen })),
+  setPicker: (picker) => set({ picker }),
+  openSnooze: (snoozeIds) => set(snoozeIds.length ? { picker: "snooze", snoozeIds } : {}),
+}));
+
+// The contact panel's choice outlives the page, for the server's next render as much as ours.
+if (typeof document !== "undefined") {
+  useUiStore.subscribe((state, before) => {
+    if (state.contactPanelOpen !== before.contactPanelOpen) saveInboxLayout({ contactPanel: state.contactPanelOpen });
+  });
+}
