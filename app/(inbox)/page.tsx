@@ -1,10 +1,57 @@
+import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
 
 import { InboxShell } from "@/components/inbox/inbox-shell";
-import { clientViewer } from "@/lib/server/http/session";
+import type { ApiClient } from "@/lib/api/client";
+import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client/layout-cookie";
+import { filtersOf, loadInboxParams } from "@/lib/client/list/inbox-url";
+import { teamQueries } from "@/lib/client/queries/team";
+import { threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
+import { pageApi, servedStale } from "@/lib/server/http/page-api";
+import { clientViewer, requireViewer } from "@/lib/server/http/session";
+import { runtime } from "@/lib/server/runtime/runtime";
 
 export const metadata: Metadata = { title: "Inbox" };
 
-export default async function InboxPage() {
-  return <InboxShell viewer={await clientViewer()} />;
+/** How long the first paint may wait for the API; past it, the list loads in the browser as before. */
+const FIRST_PAINT_BUDGET_MS = 1_500;
+
+// The shell and the view's first rows come in the HTML, laid out as this browser last left them.
+export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  // The session first: without one, the login page, and nothing else started (not even at build time).
+  const sessionViewer = await requireViewer();
+  const [viewer, rt, params, cookieStore, requestHeaders] = await Promise.all([clientViewer(), runtime(), loadInboxParams(searchParams), cookies(), headers()]);
+  const layout = parseInboxLayout(cookieStore.get(LAYOUT_COOKIE)?.value);
+  const queryClient = new QueryClient();
+  // An answer from the last good copy says the API is failing: the browser, which did not see it, is told.
+  let stale = false;
+  const client = pageApi(rt.gateway, sessionViewer, (answer) => (stale ||= servedStale(answer)));
+  const renderedAt = await prefetchFirstPaint(queryClient, filtersOf(params), client);
+  return (
+    // Only what arrived is handed over; a failed or late read is the browser's to make, with its usual states.
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <InboxShell viewer={viewer} layout={layout} phone={firstPaintIsPhone(layout.phone, requestHeaders)} renderedAt={renderedAt} servedStale={stale} />
+    </HydrationBoundary>
+  );
+}
+
+/**
+ * The view's first page and what its rows look up, under the keys the browser's hooks read.
+ * Answers when that was: the rows' relative times are written against it.
+ */
+async function prefetchFirstPaint(queryClient: QueryClient, filters: ThreadFilters, client: ApiClient): Promise<number> {
+  const reads = Promise.all([
+    queryClient.prefetchInfiniteQuery(threadQueries.list(filters, client)),
+    queryClient.prefetchQuery(teamQueries.members(client)),
+    queryClient.prefetchQuery(teamQueries.tags(client)),
+    queryClient.prefetchQuery(teamQueries.statuses(client)),
+    queryClient.prefetchQuery(teamQueries.colors(client)),
+    queryClient.prefetchQuery(teamQueries.platforms(client)),
+    queryClient.prefetchQuery(teamQueries.accountLinks(client)),
+  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([reads, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_BUDGET_MS)))]);
+  clearTimeout(timer);
+  return Date.now();
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { LoaderCircleIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
@@ -12,7 +11,6 @@ export type DemoLogin = { email: string; name: string; role: string };
 
 /** Email and password; on success, on to `next` (a path of ours only). */
 export function LoginForm({ next, demoLogins, demoPassword }: { next: string; demoLogins: DemoLogin[]; demoPassword: string | null }) {
-  const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +27,9 @@ export function LoginForm({ next, demoLogins, demoPassword }: { next: string; de
       return;
     }
     // The page already checked `next`; the same rule again here, against where this page really is.
-    router.replace(safeReturnPath(next, window.location.origin));
-    router.refresh();
+    // A whole page load, not a client navigation: the inbox comes as the server's HTML, rows
+    // included, and paints while its scripts still load (a cold browser has none of them yet).
+    window.location.replace(safeReturnPath(next, window.location.origin));
   }
 
   return (

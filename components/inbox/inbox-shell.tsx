@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
 
 import { MentionsPane } from "@/components/comments/mentions-pane";
@@ -14,13 +14,14 @@ import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useMentionNotifications } from "@/lib/client/hooks/use-mention-notifications";
 import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
-import { PHONE_QUERY, useMediaQuery, useMounted } from "@/lib/client/hooks/use-media-query";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
 import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
+import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneStorage } from "@/lib/client/inbox-layout";
+import type { InboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf, listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
@@ -29,8 +30,8 @@ import { useResumeOutbox } from "@/lib/client/thread/use-send-pipeline";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";
+import { useConnectionStore } from "@/lib/client/stores/connection";
 import { useSelectionStore } from "@/lib/client/stores/selection";
-import { useUiStore } from "@/lib/client/stores/ui";
 import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewer";
 
 import { CommandPalette } from "./command-palette";
@@ -45,23 +46,38 @@ import type { RowLookups } from "./thread-row";
  * The inbox: navigation, the thread list, the open thread and its contact, in resizable
  * panes (one at a time on a phone). It owns what links the panes — the URL's view and open
  * thread, the keyboard cursor — and leaves each pane to render.
+ *
+ * It renders on the server: the page hands down the layout cookie (pane sizes, contact panel),
+ * its phone-or-desktop pick and the time it rendered at, so the hydrating render draws exactly
+ * the server's HTML, rows included, and only then follows the browser.
  */
-export function InboxShell({ viewer }: { viewer: ClientViewer }) {
-  // The panes depend on the viewport and on sizes saved in this browser: drawn once it is known.
-  const mounted = useMounted();
-  return <ViewerProvider viewer={viewer}>{mounted ? <Inbox /> : <ShellSkeleton />}</ViewerProvider>;
-}
-
-function ShellSkeleton() {
+export function InboxShell({
+  viewer,
+  layout,
+  phone,
+  renderedAt,
+  servedStale,
+}: {
+  viewer: ClientViewer;
+  layout: InboxLayout;
+  phone: boolean;
+  renderedAt: number;
+  /** The server rendered from its last good copies, the API failing: the banner says so. */
+  servedStale: boolean;
+}) {
+  useEffect(() => {
+    if (servedStale) useConnectionStore.getState().sawStale();
+  }, [servedStale]);
   return (
-    <div role="status" aria-label="Loading the inbox" className="flex h-dvh">
-      <div className="hidden w-60 shrink-0 border-r bg-muted/40 md:block" />
-      <div className="w-full border-r md:w-[36%]" />
-    </div>
+    <ViewerProvider viewer={viewer}>
+      <InboxLayoutProvider layout={layout} phone={phone}>
+        <Inbox renderedAt={renderedAt} />
+      </InboxLayoutProvider>
+    </ViewerProvider>
   );
 }
 
-function Inbox() {
+function Inbox({ renderedAt }: { renderedAt: number }) {
   const viewer = useViewer();
   useInboxEvents();
   useBrowserNotifications();
@@ -78,15 +94,15 @@ function Inbox() {
   const list = params.view === "snoozed" ? snoozedList : folderList;
   const lookups = useRowLookups();
   const filterNames = useFilterNames();
-  const isPhone = useMediaQuery(PHONE_QUERY);
+  const isPhone = useIsPhone();
   const [navOpen, setNavOpen] = useState(false);
   const [contactSheet, setContactSheet] = useState<string | null>(null);
   // The phone's contact sheet belongs to the thread it was opened on: another thread closes it.
   const contactSheetOpen = contactSheet !== null && contactSheet === params.thread;
-  const contactPanelOpen = useUiStore((s) => s.contactPanelOpen);
+  const contactPanelOpen = useContactPanelOpen();
   const markRead = useMarkRead();
   const unreadFor = useUnreadFor();
-  const now = useNow();
+  const now = useNow(renderedAt);
 
   // The keyboard cursor follows the open thread, and starts on the first row.
   const [cursorId, setCursorId] = useState<string | null>(params.thread);
@@ -211,14 +227,14 @@ function Inbox() {
 
 function DesktopLayout({ nav, list, thread, contact }: { nav: React.ReactNode; list: React.ReactNode; thread: React.ReactNode; contact: React.ReactNode }) {
   const panelIds = contact ? ["list", "thread", "contact"] : ["list", "thread"];
-  const layout = useDefaultLayout({ id: "inbox-panes", panelIds });
+  const layout = useDefaultLayout({ id: "inbox-panes", panelIds, storage: usePaneStorage() });
   const separator = "w-px bg-border outline-none data-[separator=active]:bg-ring data-[separator=hover]:bg-ring/60 focus-visible:bg-ring";
   return (
     <div className="flex h-dvh flex-col">
       <ConnectionBanner />
       <div className="flex min-h-0 flex-1">
         <aside className="w-60 shrink-0 border-r">{nav}</aside>
-        <Group orientation="horizontal" className="min-w-0 flex-1" defaultLayout={layout.defaultLayout} onLayoutChanged={layout.onLayoutChanged}>
+        <Group orientation="horizontal" className="min-w-0 flex-1" defaultLayout={layout.defaultLayout ?? DEFAULT_PANES[panelIds.join(",")]} onLayoutChanged={layout.onLayoutChanged}>
           <Panel id="list" defaultSize="36" minSize="24" maxSize="55">
             {list}
           </Panel>
@@ -238,9 +254,24 @@ function DesktopLayout({ nav, list, thread, contact }: { nav: React.ReactNode; l
           ) : null}
         </Group>
       </div>
+      {/* The browser paints a long page while it still parses it: the panes wait for each other, or
+          the list would fill the row alone for a frame until the panes after it arrive. */}
+      <link rel="expect" href={`#${PANES_END}`} blocking="render" />
+      <span id={PANES_END} hidden />
     </div>
   );
 }
+
+const PANES_END = "inbox-panes-end";
+
+/**
+ * Sizes before any are saved, whole: the server then writes every panel's share into its HTML
+ * (a size left to the browser would be settled only once scripts run, and the pane would jump).
+ */
+const DEFAULT_PANES: Record<string, Record<string, number>> = {
+  "list,thread": { list: 36, thread: 64 },
+  "list,thread,contact": { list: 36, thread: 38, contact: 26 },
+};
 
 function NoThread() {
   return (

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
+import { useTimeZone } from "@/lib/client/inbox-layout";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import { useUnreadFor } from "@/lib/client/mutations/reads";
@@ -15,7 +16,11 @@ import { useViewer } from "@/lib/client/viewer";
 
 import { ThreadRow, rowLabel, type RowLookups } from "./thread-row";
 
-const ROW_HEIGHT = 84;
+// A row's real height (three lines, padding and border): the server places rows by it, and an
+// estimate that measured otherwise would move them once the browser measures.
+const ROW_HEIGHT = 89;
+/** The list's height before it is measured: the server's HTML holds this many rows, plus the overscan. */
+const FIRST_PAINT_HEIGHT = 12 * ROW_HEIGHT;
 
 export type ThreadListProps = {
   label: string;
@@ -57,6 +62,7 @@ export function ThreadList(props: ThreadListProps) {
   const setKeyboardNav = useUiStore((s) => s.setKeyboardNav);
   const unreadFor = useUnreadFor();
   const viewer = useViewer();
+  const timeZone = useTimeZone();
   // The API's `unread` is the owner's view: the owner sees it as their own, everyone else beside theirs.
   const viewerIsOwner = viewer.memberId !== null && lookups.members.get(viewer.memberId)?.role === "owner";
   // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders with the virtualizer; nothing of it is memoized
@@ -64,6 +70,7 @@ export function ThreadList(props: ThreadListProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    initialRect: { width: 0, height: FIRST_PAINT_HEIGHT },
     overscan: 8,
     getItemKey: (index) => rows[index]!.id,
   });
@@ -161,6 +168,7 @@ export function ThreadList(props: ThreadListProps) {
                   selecting={checkedIds.size > 0}
                   showWait={props.showWait}
                   now={props.now}
+                  timeZone={timeZone}
                 />
               </div>
             );

@@ -46,6 +46,7 @@ export const ThreadRow = memo(function ThreadRow({
   selecting,
   showWait,
   now,
+  timeZone,
 }: {
   thread: Thread;
   /** Unread for the viewer (lib/api/read-state). */
@@ -61,6 +62,8 @@ export const ThreadRow = memo(function ThreadRow({
   selecting: boolean;
   showWait: boolean;
   now: Date;
+  /** The zone its times are written in (the server's render and the browser's first must agree). */
+  timeZone?: string;
 }) {
   const profile = thread.profile;
   const name = personName(profile);
@@ -97,8 +100,8 @@ export const ThreadRow = memo(function ThreadRow({
           {ownerUnread ? (
             <span className="ml-auto size-2 shrink-0 self-center rounded-full border-[1.5px] border-primary" title="Not yet read by the team owner" aria-hidden />
           ) : null}
-          <span className={cn("shrink-0 text-xs text-muted-foreground tabular-nums", !ownerUnread && "ml-auto")} title={fullTime(thread.activity.at)}>
-            {listTime(thread.activity.at, now)}
+          <span className={cn("shrink-0 text-xs text-muted-foreground tabular-nums", !ownerUnread && "ml-auto")} title={fullTime(thread.activity.at, timeZone)}>
+            {listTime(thread.activity.at, now, timeZone)}
           </span>
         </div>
         <p className={cn("mt-0.5 truncate text-sm", unread ? "text-foreground" : "text-muted-foreground")}>
@@ -123,7 +126,7 @@ export const ThreadRow = memo(function ThreadRow({
             </span>
           ) : null}
           {waitingSince ? (
-            <span className="shrink-0 font-medium text-amber-700 dark:text-amber-300" title={`Waiting since ${fullTime(waitingSince)}`}>
+            <span className="shrink-0 font-medium text-amber-700 dark:text-amber-300" title={`Waiting since ${fullTime(waitingSince, timeZone)}`}>
               Waiting {waited(waitingSince, now)}
             </span>
           ) : null}

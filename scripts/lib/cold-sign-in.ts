@@ -21,8 +21,10 @@ const WATCH_FRAMES = `(() => {
   const marks = {};
   window.__firstMoments = marks;
   const pane = () => document.querySelector("[data-panel]#list") ?? document.querySelector('[aria-label="Loading the inbox"] > :nth-child(2)');
+  // Nothing is painted before the stylesheet applies (the body's min-height is ours), though frames may run.
+  const styled = () => document.body !== null && getComputedStyle(document.body).minHeight !== "0px";
   const frame = () => {
-    if (location.pathname !== "/login") {
+    if (location.pathname !== "/login" && styled()) {
       const list = pane();
       if (marks.paint === undefined && list && list.getBoundingClientRect().width > 0) {
         marks.paint = Date.now();
@@ -77,5 +79,5 @@ async function momentsSince(page: Page, start: number): Promise<FirstMoments> {
   const marks = await page.evaluate(() => (window as unknown as { __firstMoments: Marks }).__firstMoments);
   await page.waitForTimeout(Math.max(0, marks.paint! + 3_000 - Date.now()));
   const paneLater = await page.evaluate(() => document.querySelector<HTMLElement>("[data-panel]#list")?.getBoundingClientRect().width ?? null);
-  return { firstPaintMs: marks.paint! - start, firstRowMs: marks.row! - start, paneAtPaint: marks.paneAtPaint ?? null, paneLater };
+  return { firstPaintMs: Math.round(marks.paint! - start), firstRowMs: Math.round(marks.row! - start), paneAtPaint: marks.paneAtPaint ?? null, paneLater };
 }

@@ -20,15 +20,3 @@ export function useMediaQuery(query: string, serverGuess = false): boolean {
 
 /** Phones get one pane at a time (below Tailwind's `md`). */
 export const PHONE_QUERY = "(max-width: 767px)";
-
-/**
- * False on the server and in hydration, true after: for UI that depends on the browser
- * (viewport, saved pane sizes) and would otherwise render one way on the server, another after.
- */
-export function useMounted(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}

@@ -1,12 +1,6 @@
-import {
-  createSerializer,
-  parseAsBoolean,
-  parseAsNativeArrayOf,
-  parseAsString,
-  parseAsStringLiteral,
-  useQueryStates,
-  type inferParserType,
-} from "nuqs";
+import { useQueryStates, type inferParserType } from "nuqs";
+// The parsers from nuqs/server, which is not a client module: the server page reads the same view.
+import { createLoader, createSerializer, parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { FOLDERS, THREAD_ORDERS } from "@/lib/api/threads";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
 import { viewKeyOf } from "@/lib/client/stores/selection";
@@ -47,6 +41,9 @@ export type InboxParamsChange = { [K in keyof InboxParams]?: InboxParams[K] | nu
 export function useInboxParams() {
   return useQueryStates(inboxParams, { history: "push" });
 }
+
+/** The view a request's search params name, for the server page. */
+export const loadInboxParams = createLoader(inboxParams);
 
 /** A link to an inbox view; unset values are left out. */
 export const inboxHref = createSerializer(inboxParams);

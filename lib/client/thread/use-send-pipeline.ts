@@ -25,12 +25,15 @@ export function sendPipelineFor(queryClient: QueryClient): SendPipeline {
   if (!pipeline) {
     const created = createSendPipeline({ api: browserApi, queryClient, outbox: outboxStore, leaving: () => pageLeaving, settled: settledFromEvents });
     pipelines.set(queryClient, created);
-    // Sends that failed only because the browser was offline go out again when it is back.
-    window.addEventListener("online", () => {
-      for (const item of outboxStore.getState().items) {
-        if (item.state === "failed" && item.error?.code === "networkError") void created.retry(item.localId);
-      }
-    });
+    // Sends that failed only because the browser was offline go out again when it is back (the
+    // server renders the inbox too, and has no browser to listen to).
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", () => {
+        for (const item of outboxStore.getState().items) {
+          if (item.state === "failed" && item.error?.code === "networkError") void created.retry(item.localId);
+        }
+      });
+    }
     pipeline = created;
   }
   return pipeline;

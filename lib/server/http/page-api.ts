@@ -15,7 +15,7 @@ const ROOT = "http://bff.invalid/api/v2";
  * nothing more. Reads only: a change is the browser's, through the route wrapper's CSRF check
  * and the activity log.
  */
-export function pageApi(gateway: Gateway, viewer: Viewer): ApiClient {
+export function pageApi(gateway: Gateway, viewer: Viewer, onAnswer: (answer: Response) => void = () => {}): ApiClient {
   return createApiClient({
     baseUrl: ROOT,
     fetch: async (input, init) => {
@@ -23,12 +23,20 @@ export function pageApi(gateway: Gateway, viewer: Viewer): ApiClient {
       if (method !== "GET") throw new Error(`A page may only read: ${method} refused`);
       const url = new URL(String(input));
       const path = url.pathname.slice(new URL(ROOT).pathname.length) || "/";
+      let answer: Response;
       try {
-        return await proxy({ method, path, search: url.searchParams, headers: new Headers(init?.headers), bodyText: null }, { gateway, viewer });
+        answer = await proxy({ method, path, search: url.searchParams, headers: new Headers(init?.headers), bodyText: null }, { gateway, viewer });
       } catch (error) {
         // As the route wrapper answers the browser: the spec's body, which the client turns into its ApiError.
-        return errorResponse(error, requestId());
+        answer = errorResponse(error, requestId());
       }
+      onAnswer(answer);
+      return answer;
     },
   });
+}
+
+/** Whether an answer came from the inbox's last good copy because the API failed (the browser says "reconnecting"). */
+export function servedStale(answer: Response): boolean {
+  return answer.headers.get("x-cache") === "stale";
 }
