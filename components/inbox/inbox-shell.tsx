@@ -27,6 +27,7 @@ import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
 import { useResumeOutbox } from "@/lib/client/thread/use-send-pipeline";
+import { takeEarlyOpen } from "@/lib/client/early-clicks";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";
@@ -125,6 +126,15 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
     },
     [setParams, markRead, unreadFor, setJump],
   );
+  // A row clicked before the page was live (it came in the server's HTML) opens now.
+  useEffect(() => {
+    const early = takeEarlyOpen();
+    const row = early ? list.rows.find((r) => r.id === early) : undefined;
+    // After this render: the click was the person's, before the page could take it.
+    if (row) queueMicrotask(() => open(row));
+    // Once, when the inbox first runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // A search hit opens its thread at the message (components/thread/message-list loads back to it).
   const openHit = useCallback(
     (hit: MessageHit) => {
