@@ -127,14 +127,17 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
     [setParams, markRead, unreadFor, setJump],
   );
   // A row clicked before the page was live (it came in the server's HTML) opens now.
+  // Taken once, when the inbox first runs; opened as soon as the list holds the row.
+  const earlyOpen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    const early = takeEarlyOpen();
-    const row = early ? list.rows.find((r) => r.id === early) : undefined;
+    if (earlyOpen.current === undefined) earlyOpen.current = takeEarlyOpen();
+    const id = earlyOpen.current;
+    const row = id ? list.rows.find((r) => r.id === id) : undefined;
+    if (!row) return;
+    earlyOpen.current = null;
     // After this render: the click was the person's, before the page could take it.
-    if (row) queueMicrotask(() => open(row));
-    // Once, when the inbox first runs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    queueMicrotask(() => open(row));
+  }, [list.rows, open]);
   // A search hit opens its thread at the message (components/thread/message-list loads back to it).
   const openHit = useCallback(
     (hit: MessageHit) => {
