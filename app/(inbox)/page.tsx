@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 
 import { InboxShell } from "@/components/inbox/inbox-shell";
 import type { ApiClient } from "@/lib/api/client";
-import { EARLY_CLICKS_SCRIPT } from "@/lib/client/early-clicks";
+import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input";
 import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf, loadInboxParams } from "@/lib/client/list/inbox-url";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -32,8 +32,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   return (
     // Only what arrived is handed over; a failed or late read is the browser's to make, with its usual states.
     <HydrationBoundary state={dehydrate(queryClient)}>
-      {/* Before the shell: a row clicked while the page's scripts still load opens once they run. */}
-      <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+      {/* Before the shell: rows clicked and keys pressed while the page's scripts still load happen once they run. */}
+      <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
       <InboxShell viewer={viewer} layout={layout} phone={firstPaintIsPhone(layout.phone, requestHeaders)} renderedAt={renderedAt} servedStale={stale} />
     </HydrationBoundary>
   );

@@ -16,6 +16,7 @@ import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
+import { useEarlyInput } from "@/lib/client/hooks/use-early-input";
 import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
@@ -27,7 +28,6 @@ import { viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
 import { useResumeOutbox } from "@/lib/client/thread/use-send-pipeline";
-import { takeEarlyOpen } from "@/lib/client/early-clicks";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";
@@ -126,18 +126,6 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
     },
     [setParams, markRead, unreadFor, setJump],
   );
-  // A row clicked before the page was live (it came in the server's HTML) opens now.
-  // Taken once, when the inbox first runs; opened as soon as the list holds the row.
-  const earlyOpen = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (earlyOpen.current === undefined) earlyOpen.current = takeEarlyOpen();
-    const id = earlyOpen.current;
-    const row = id ? list.rows.find((r) => r.id === id) : undefined;
-    if (!row) return;
-    earlyOpen.current = null;
-    // After this render: the click was the person's, before the page could take it.
-    queueMicrotask(() => open(row));
-  }, [list.rows, open]);
   // A search hit opens its thread at the message (components/thread/message-list loads back to it).
   const openHit = useCallback(
     (hit: MessageHit) => {
@@ -160,6 +148,8 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
 
   useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: listKeyOf(params) });
+  // What was clicked and pressed before the page was live (the server's HTML) happens now.
+  useEarlyInput({ rows: list.rows, open });
 
   // The panes are memoized: callbacks they take keep their identity, so a pane draws again only
   // when what it shows has changed (a thread opening leaves the navigation and the rows alone).
