@@ -8,6 +8,7 @@ import { useDebouncedCallback } from "use-debounce";
 import { MessageResults } from "@/components/search/message-results";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
+import { LiveFieldset } from "@/components/ui/live-fieldset";
 import type { MessageHit } from "@/lib/api/search";
 import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
@@ -89,25 +90,28 @@ export const ListPane = memo(function ListPane({
 
   return (
     <section aria-label={title} className="flex h-full min-h-0 flex-col">
-      <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3">
-        {onOpenNav ? (
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Open navigation" onClick={onOpenNav}>
-            <MenuIcon aria-hidden />
-          </Button>
-        ) : null}
-        <SelectAllBox rows={list.rows} viewKey={viewKey} />
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={title}>
-          {title}
-        </h1>
-        <UpdatesPill count={list.pendingCount} onApply={list.apply} />
-        {snoozedView ? null : <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />}
-      </header>
-      <SearchBox
-        value={params.q ?? ""}
-        messages={searchingMessages}
-        onSearch={(q) => onFilter({ q: q || null })}
-        onSearchMessages={onSearchMessages}
-      />
+      {/* Live once hydrated: the header and search come in the server's HTML. */}
+      <LiveFieldset>
+        <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3">
+          {onOpenNav ? (
+            <Button variant="ghost" size="icon" className="size-8" aria-label="Open navigation" onClick={onOpenNav}>
+              <MenuIcon aria-hidden />
+            </Button>
+          ) : null}
+          <SelectAllBox rows={list.rows} viewKey={viewKey} />
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={title}>
+            {title}
+          </h1>
+          <UpdatesPill count={list.pendingCount} onApply={list.apply} />
+          {snoozedView ? null : <FilterMenu params={params} campaignIds={campaignIds} onChange={onFilter} />}
+        </header>
+        <SearchBox
+          value={params.q ?? ""}
+          messages={searchingMessages}
+          onSearch={(q) => onFilter({ q: q || null })}
+          onSearchMessages={onSearchMessages}
+        />
+      </LiveFieldset>
       {searchingMessages ? (
         <MessageResults
           q={params.q ?? ""}

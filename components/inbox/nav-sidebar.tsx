@@ -21,6 +21,7 @@ import Link from "next/link";
 import { memo, useId } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { LiveFieldset } from "@/components/ui/live-fieldset";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
@@ -175,8 +176,10 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
           ))}
         </Section>
       </div>
-      <QuotaMeter />
-      <UserMenu />
+      <LiveFieldset>
+        <QuotaMeter />
+        <UserMenu />
+      </LiveFieldset>
     </nav>
   );
 });
