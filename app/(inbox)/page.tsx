@@ -1,4 +1,4 @@
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
+import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 
@@ -9,6 +9,7 @@ import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client
 import { filtersOf, loadInboxParams } from "@/lib/client/list/inbox-url";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
+import { ServerState } from "@/lib/client/server-state";
 import { pageApi, servedStale } from "@/lib/server/http/page-api";
 import { clientViewer, requireViewer } from "@/lib/server/http/session";
 import { runtime } from "@/lib/server/runtime/runtime";
@@ -30,12 +31,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const client = pageApi(rt.gateway, sessionViewer, (answer) => (stale ||= servedStale(answer)));
   const renderedAt = await prefetchFirstPaint(queryClient, filtersOf(params), client);
   return (
-    // Only what arrived is handed over; a failed or late read is the browser's to make, with its usual states.
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    // Only what arrived is handed over, to be read again once live; a failed or late read is the browser's to make, with its usual states.
+    <ServerState state={dehydrate(queryClient)}>
       {/* Before the shell: rows clicked and keys pressed while the page's scripts still load happen once they run. */}
       <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
       <InboxShell viewer={viewer} layout={layout} phone={firstPaintIsPhone(layout.phone, requestHeaders)} renderedAt={renderedAt} servedStale={stale} />
-    </HydrationBoundary>
+    </ServerState>
   );
 }
 

@@ -1,11 +1,12 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { hashKey, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { inFolder, type Thread } from "@/lib/api/threads";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
 import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes";
-import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow, type OwnChanges, type Snapshot } from "@/lib/client/list/stable-list";
+import { EMPTY_SNAPSHOT, pendingChanges, rowsToShow, settleList, snapshotOf, withoutRow, type ListState, type OwnChanges } from "@/lib/client/list/stable-list";
+import { isServerCopy } from "@/lib/client/server-state";
 import { sentFromThisTab } from "@/lib/client/thread/send";
 
 /** What the list pane shows, from a folder's pages (`useThreadList`) or another source (the Snoozed view). */
@@ -24,11 +25,14 @@ export const IDLE_APPLY_MS = 10_000;
  */
 export function useThreadList(filters: ThreadFilters) {
   // Server events refresh the list; the slow interval only covers a stream that is down.
-  const query = useInfiniteQuery({ ...threadQueries.list(filters), refetchInterval: 120_000 });
+  const options = threadQueries.list(filters);
+  const query = useInfiniteQuery({ ...options, refetchInterval: 120_000 });
   const viewKey = JSON.stringify(normalizeFilters(filters));
   const fresh = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  // The server page's copy, shown until it is read again (lib/client/server-state).
+  const serverCopy = query.data !== undefined && isServerCopy(hashKey(options.queryKey), query.dataUpdatedAt);
 
-  const [state, setState] = useState<{ viewKey: string; snapshot: Snapshot }>({ viewKey, snapshot: EMPTY_SNAPSHOT });
+  const [state, setState] = useState<ListState>({ viewKey, snapshot: EMPTY_SNAPSHOT });
   // The last contents seen of every row, for rows that left the fresh data but stay on screen.
   const [seen, setSeen] = useState<{ fresh: Thread[]; rows: ReadonlyMap<string, Thread> }>({ fresh: [], rows: new Map() });
   if (seen.fresh !== fresh) {
@@ -38,12 +42,10 @@ export function useThreadList(filters: ThreadFilters) {
   }
   const lastTouch = useRef(0);
 
-  // A new view starts from its own data; a next page arriving below extends what is shown.
   // (State derived during render, as React recommends over an effect: it settles in one pass.)
-  let snapshot = state.viewKey === viewKey ? state.snapshot : EMPTY_SNAPSHOT;
-  // Only a view's first data is taken whole: a list the person emptied (archiving its last row) stays theirs.
-  snapshot = snapshot === EMPTY_SNAPSHOT ? (fresh.length ? snapshotOf(fresh, ownChangeCount()) : snapshot) : extendWithTail(snapshot, fresh);
-  if (snapshot !== state.snapshot || state.viewKey !== viewKey) setState({ viewKey, snapshot });
+  const settled = settleList(state, viewKey, fresh, serverCopy, ownChangeCount());
+  const snapshot = settled.snapshot;
+  if (settled !== state) setState(settled);
 
   // The person's own replies and assignments since the snapshot apply in place, uncounted.
   const own = useMemo<OwnChanges>(() => {
@@ -67,8 +69,9 @@ export function useThreadList(filters: ThreadFilters) {
     [snapshot, fresh, seen.rows, filters.folder, own],
   );
 
-  const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh, ownChangeCount()) }), [viewKey, fresh]);
-  const remove = useCallback((id: string) => setState((s) => ({ ...s, snapshot: withoutRow(s.snapshot, id) })), []);
+  // `setState` named as a dependency: the React Compiler cannot tell it is stable once render passes the state through settleList.
+  const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh, ownChangeCount()) }), [viewKey, fresh, setState]);
+  const remove = useCallback((id: string) => setState((s) => ({ ...s, snapshot: withoutRow(s.snapshot, id) })), [setState]);
   const touch = useCallback(() => {
     lastTouch.current = Date.now();
   }, []);

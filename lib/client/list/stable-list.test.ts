@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, snapshotOf, withoutRow } from "./stable-list";
+import { EMPTY_SNAPSHOT, extendWithTail, pendingChanges, rowsToShow, settleList, snapshotOf, withoutRow, type ListState } from "./stable-list";
 
 const item = (id: string, at: string, preview = "") => ({ id, activity: { at }, preview });
 
@@ -67,5 +67,45 @@ describe("a list that does not move under the cursor", () => {
     expect(extendWithTail(emptied, shown)).toBe(emptied);
     expect([...pendingChanges(emptied, [item("a", "3")], { activity: () => false, membership: (id) => id === "a" })]).toEqual([]);
     expect([...pendingChanges(emptied, [item("z", "9")])]).toEqual(["z"]);
+  });
+});
+
+describe("a list's first data", () => {
+  const start: ListState = { viewKey: "inbox", snapshot: EMPTY_SNAPSHOT };
+  const ids = (state: ListState) => state.snapshot.ids;
+
+  it("is taken whole, and changes after it are held back", () => {
+    const first = settleList(start, "inbox", [item("a", "2"), item("b", "1")], false, 0);
+    expect(ids(first)).toEqual(["a", "b"]);
+    expect(settleList(first, "inbox", [item("a", "2"), item("b", "1")], false, 0)).toBe(first);
+    const later = settleList(first, "inbox", [item("z", "9"), item("a", "2"), item("b", "1")], false, 0);
+    expect(ids(later)).toEqual(["a", "b"]);
+  });
+
+  it("from the server page's copy gives way whole to the browser's own first read (an archive that landed after the server read)", () => {
+    const copy = settleList(start, "archived", [item("b", "1")], true, 0);
+    expect(copy.provisional).toBe(true);
+    // Rendered again on the copy: nothing moves.
+    expect(settleList(copy, "archived", [item("b", "1")], true, 0)).toBe(copy);
+    // The re-read holds the row archived just before: shown at once, not counted as an update.
+    const reread = settleList(copy, "archived", [item("a", "2"), item("b", "1")], false, 3);
+    expect(ids(reread)).toEqual(["a", "b"]);
+    expect(reread.provisional).toBe(false);
+    expect(reread.snapshot.ownSeen).toBe(3);
+    // From then on, the list keeps still as usual.
+    expect(ids(settleList(reread, "archived", [item("z", "9"), item("a", "2"), item("b", "1")], false, 3))).toEqual(["a", "b"]);
+  });
+
+  it("from an empty copy waits for the re-read, and an empty re-read settles", () => {
+    const copy = settleList(start, "archived", [], true, 0);
+    expect(copy.provisional).toBe(true);
+    const reread = settleList(copy, "archived", [], false, 0);
+    expect(reread.provisional).toBe(false);
+    expect(settleList(reread, "archived", [], false, 0)).toBe(reread);
+  });
+
+  it("starts again for another view", () => {
+    const inbox = settleList(start, "inbox", [item("a", "2")], false, 0);
+    expect(ids(settleList(inbox, "archived", [item("x", "5")], false, 0))).toEqual(["x"]);
   });
 });

@@ -93,3 +93,27 @@ export function extendWithTail(snapshot: Snapshot, fresh: readonly ListItem[]): 
   for (const item of tail) placedAt.set(item.id, item.activity.at);
   return { ...snapshot, ids: [...snapshot.ids, ...tail.map((i) => i.id)], placedAt };
 }
+
+/**
+ * What a list shows: the snapshot of one view (`viewKey`), and whether it was taken from the
+ * server page's copy (`provisional`, lib/client/server-state), which may be behind.
+ */
+export type ListState = { viewKey: string; snapshot: Snapshot; provisional?: boolean };
+
+/**
+ * The list's state for the fresh data of `viewKey` (the same object when nothing changes): a
+ * new view starts from its own first data, a next page arriving below extends what is shown,
+ * and a snapshot of the server's copy (`serverCopy`) gives way whole to the first data the
+ * browser reads itself — the copy was only there so that the page was not empty meanwhile.
+ */
+export function settleList(state: ListState, viewKey: string, fresh: readonly ListItem[], serverCopy: boolean, ownSeen: number): ListState {
+  const sameView = state.viewKey === viewKey;
+  const replaced = sameView && state.provisional === true && !serverCopy;
+  const current = sameView && !replaced ? state.snapshot : EMPTY_SNAPSHOT;
+  const first = current === EMPTY_SNAPSHOT;
+  // Only a view's first data is taken whole: a list the person emptied (archiving its last row) stays theirs.
+  const snapshot = first ? (fresh.length ? snapshotOf(fresh, ownSeen) : current) : extendWithTail(current, fresh);
+  const provisional = first ? serverCopy : state.provisional === true;
+  if (sameView && snapshot === state.snapshot && provisional === (state.provisional === true)) return state;
+  return { viewKey, snapshot, provisional };
+}
