@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Thread } from "@/lib/api/threads";
 import { takeEarlyInput, type EarlyInput, type EarlyKey } from "@/lib/client/early-input";
 
@@ -9,51 +9,41 @@ const OPEN_WAIT_MS = 5_000;
 
 /**
  * Replays, once the inbox is live, what the person did before (lib/client/early-input): in
- * order, one at a time, each after React has rendered the one before (a `j` then `Enter` opens
+ * order, one at a time, each once React has committed the one before (a `j` then `Enter` opens
  * the row the `j` moved to). A row clicked early opens as soon as the list holds it.
  */
 export function useEarlyInput({ rows, open }: { rows: Thread[]; open: (thread: Thread) => void }): void {
   const queue = useRef<EarlyInput[] | null>(null);
-  const latest = useRef({ rows, open });
-  // The replay's timer: the next step's, or the deadline of a row being waited for (`since`).
-  const step = useRef<{ timer?: ReturnType<typeof setTimeout>; since?: number }>({});
+  // Bumped after each step: the render it causes runs the next one, after the step's own updates.
+  const [step, setStep] = useState(0);
+  const waiting = useRef<{ since?: number; timer?: ReturnType<typeof setTimeout> }>({});
 
   useEffect(() => {
-    latest.current = { rows, open };
     // Taken when the inbox first runs: from then on its own handlers have the input.
     queue.current ??= takeEarlyInput();
-    const replay = () => {
-      step.current.timer = undefined;
-      const next = queue.current?.[0];
-      if (!next) return;
-      if (next.kind === "open") {
-        const row = latest.current.rows.find((r) => r.id === next.threadId);
-        const since = (step.current.since ??= Date.now());
-        if (!row && Date.now() - since < OPEN_WAIT_MS) {
-          // Waits for the list to hold it (new rows run this again), but not forever: the keys after it wait too.
-          step.current.timer = setTimeout(replay, OPEN_WAIT_MS - (Date.now() - since));
-          return;
-        }
-        step.current.since = undefined;
-        queue.current!.shift();
-        if (row) latest.current.open(row);
-      } else {
-        queue.current!.shift();
-        pressAgain(next);
+    const next = queue.current[0];
+    if (!next) return;
+    if (next.kind === "open") {
+      const row = rows.find((r) => r.id === next.threadId);
+      const since = (waiting.current.since ??= Date.now());
+      clearTimeout(waiting.current.timer);
+      if (!row && Date.now() - since < OPEN_WAIT_MS) {
+        // Waits for the list to hold it (new rows run this again), but not forever: the keys after it wait too.
+        waiting.current.timer = setTimeout(() => setStep((s) => s + 1), OPEN_WAIT_MS - (Date.now() - since));
+        return;
       }
-      // The next one after React has rendered this one.
-      step.current.timer = setTimeout(replay, 0);
-    };
-    if (!queue.current.length) return;
-    // A row waited for may be here now; a step already due runs as planned.
-    if (step.current.timer === undefined || step.current.since !== undefined) {
-      clearTimeout(step.current.timer);
-      replay();
+      waiting.current.since = undefined;
+      queue.current.shift();
+      if (row) open(row);
+    } else {
+      queue.current.shift();
+      pressAgain(next);
     }
-  }, [rows, open]);
+    setStep((s) => s + 1);
+  }, [rows, open, step]);
 
   useEffect(() => {
-    const current = step.current;
+    const current = waiting.current;
     return () => clearTimeout(current.timer);
   }, []);
 }
