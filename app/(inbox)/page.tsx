@@ -29,7 +29,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   // An answer from the last good copy says the API is failing: the browser, which did not see it, is told.
   let stale = false;
   const client = pageApi(rt.gateway, sessionViewer, (answer) => (stale ||= servedStale(answer)));
-  const renderedAt = await prefetchFirstPaint(queryClient, filtersOf(params), client);
+  // A link's prefetch reads nothing: the inbox's own links change the view in the browser, and
+  // data read now would be old by the click (each sidebar link would cost the server a first paint).
+  const prefetch = requestHeaders.get("next-router-prefetch") !== null;
+  const renderedAt = await prefetchFirstPaint(queryClient, filtersOf(params), prefetch ? null : client);
   return (
     // Only what arrived is handed over, to be read again once live; a failed or late read is the browser's to make, with its usual states.
     <ServerState state={dehydrate(queryClient)}>
@@ -42,9 +45,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
 
 /**
  * The view's first page and what its rows look up, under the keys the browser's hooks read.
- * Answers when that was: the rows' relative times are written against it.
+ * Answers when that was: the rows' relative times are written against it. No client, no reads.
  */
-async function prefetchFirstPaint(queryClient: QueryClient, filters: ThreadFilters, client: ApiClient): Promise<number> {
+async function prefetchFirstPaint(queryClient: QueryClient, filters: ThreadFilters, client: ApiClient | null): Promise<number> {
+  if (!client) return Date.now();
   const reads = Promise.all([
     queryClient.prefetchInfiniteQuery(threadQueries.list(filters, client)),
     queryClient.prefetchQuery(teamQueries.members(client)),
