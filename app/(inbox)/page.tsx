@@ -1,12 +1,13 @@
 import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
+import { createLoader, parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 
 import { InboxShell } from "@/components/inbox/inbox-shell";
 import type { ApiClient } from "@/lib/api/client";
 import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input";
 import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client/layout-cookie";
-import { filtersOf, loadInboxParams } from "@/lib/client/list/inbox-url";
+import { filtersOf, inboxParamsFrom } from "@/lib/client/list/inbox-params";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
 import { ServerState } from "@/lib/client/server-state";
@@ -15,6 +16,9 @@ import { clientViewer, requireViewer } from "@/lib/server/http/session";
 import { runtime } from "@/lib/server/runtime/runtime";
 
 export const metadata: Metadata = { title: "Inbox" };
+
+/** The view the URL names, read with nuqs's server copy (its main entry is a client module). */
+const loadInboxParams = createLoader(inboxParamsFrom({ parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral }));
 
 /** How long the first paint may wait for the API; past it, the list loads in the browser as before. */
 const FIRST_PAINT_BUDGET_MS = 1_500;
