@@ -5,7 +5,7 @@ import { createLoader, parseAsBoolean, parseAsNativeArrayOf, parseAsString, pars
 
 import { InboxShell } from "@/components/inbox/inbox-shell";
 import type { ApiClient } from "@/lib/api/client";
-import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input";
+import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input-script";
 import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf, inboxParamsFrom } from "@/lib/client/list/inbox-params";
 import { teamQueries } from "@/lib/client/queries/team";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EARLY_INPUT_SCRIPT, installEarlyInput, takeEarlyInput } from "./early-input";
+import { takeEarlyInput } from "./early-input";
+import { EARLY_INPUT_SCRIPT, installEarlyInput } from "./early-input-script";
 
 type Early = Parameters<typeof takeEarlyInput>[0] & object;
 type Listener = Parameters<NonNullable<Parameters<typeof installEarlyInput>[0]>["addEventListener"]>[1];
