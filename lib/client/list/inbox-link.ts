@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { createLoader } from "nuqs";
 import { useCallback, type MouseEvent } from "react";
-import { filtersOf, inboxParams, useInboxParams } from "@/lib/client/list/inbox-url";
+import { filtersOf } from "@/lib/client/list/inbox-params";
+import { inboxParams, useInboxParams } from "@/lib/client/list/inbox-url";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 const loadInboxParams = createLoader(inboxParams);
