@@ -62,7 +62,9 @@ test("send, edit inside the platform's window, and see editing refused once it c
   await composer(page).fill(text);
   await page.keyboard.press("Enter");
   await expect(composer(page)).toHaveValue("");
-  await expect(page.getByRole("article", { name: /sending/ })).toHaveCount(0);
+  // Held for its undo window, then sending: the pending copy is replaced by the sent message,
+  // which is the one to hover (the copy has no actions).
+  await expect(page.getByRole("article", { name: /^Your message, / })).toHaveCount(0);
   const sent = message(page, text);
   await expect(sent).toBeVisible();
 

@@ -103,6 +103,9 @@ export const MessageItem = memo(function MessageItem({
         onFocusMessage(message.id);
       }}
       onPointerEnter={() => setActionsMade(true)}
+      // A message drawn under a still pointer (a sent message replacing its pending copy) gets no
+      // pointerenter; the first move over it makes its actions all the same.
+      onPointerMove={actionsMade ? undefined : () => setActionsMade(true)}
       onKeyDown={onKeyDown}
       className={cn(
         "group/message relative flex gap-2.5 rounded-lg px-4 outline-none focus-visible:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset",
