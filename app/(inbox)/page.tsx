@@ -6,11 +6,12 @@ import { createLoader, parseAsBoolean, parseAsNativeArrayOf, parseAsString, pars
 import { InboxShell } from "@/components/inbox/inbox-shell";
 import type { ApiClient } from "@/lib/api/client";
 import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input-script";
-import { LAYOUT_COOKIE, firstPaintIsPhone, parseInboxLayout } from "@/lib/client/layout-cookie";
+import { LAYOUT_COOKIE, firstPaintIsPhone } from "@/lib/client/layout-cookie";
 import { filtersOf, inboxParamsFrom } from "@/lib/client/list/inbox-params";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
 import { ServerState } from "@/lib/client/server-state";
+import { parseInboxLayout } from "@/lib/server/http/layout-cookie";
 import { pageApi, servedStale } from "@/lib/server/http/page-api";
 import { clientViewer, requireViewer } from "@/lib/server/http/session";
 import { runtime } from "@/lib/server/runtime/runtime";

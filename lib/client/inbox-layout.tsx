@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 import { PHONE_QUERY, useMediaQuery } from "@/lib/client/hooks/use-media-query";
-import { LAYOUT_COOKIE, cookieValue, paneStorage, parseInboxLayout, saveInboxLayout, type InboxLayout } from "@/lib/client/layout-cookie";
+import { browserLayout, paneStorage, saveInboxLayout, type InboxLayout } from "@/lib/client/layout-cookie";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 /**
@@ -59,7 +59,7 @@ export function useTimeZone(): string {
 export function useRememberTimeZone(): void {
   useEffect(() => {
     const timeZone = browserTimeZone();
-    if (parseInboxLayout(cookieValue(document.cookie, LAYOUT_COOKIE)).timeZone !== timeZone) saveInboxLayout({ timeZone });
+    if (browserLayout().timeZone !== timeZone) saveInboxLayout({ timeZone });
   }, []);
 }
 

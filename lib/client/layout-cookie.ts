@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * How the inbox is laid out in this browser — pane sizes, whether the contact panel shows,
  * phone or desktop, the time zone its clock reads — kept in a cookie, not localStorage, so the server draws the first paint
@@ -11,35 +9,33 @@ export const LAYOUT_COOKIE = "inbox-layout";
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A pane group's sizes in percent, by panel ID (react-resizable-panels' `Layout`). */
-const paneSizes = z.record(z.string().max(40), z.number().min(0).max(100));
+export type PaneSizes = Record<string, number>;
 
-export const inboxLayout = z.object({
+export type InboxLayout = {
   /** Saved group layouts, by react-resizable-panels' storage key (one per set of panels shown). */
-  panes: z
-    .record(z.string().max(120), paneSizes)
-    .refine((panes) => Object.keys(panes).length <= 8)
-    .catch({}),
-  contactPanel: z.boolean().catch(true),
+  panes: Record<string, PaneSizes>;
+  contactPanel: boolean;
   /** The viewport last seen: null until this browser has drawn the inbox once. */
-  phone: z.boolean().nullable().catch(null),
+  phone: boolean | null;
   /** The browser's IANA time zone, for times the server writes: null until a page of ours has run. */
-  timeZone: z.string().max(64).refine(isTimeZone).nullable().catch(null),
-});
-export type InboxLayout = z.infer<typeof inboxLayout>;
+  timeZone: string | null;
+};
 
 export const DEFAULT_LAYOUT: InboxLayout = { panes: {}, contactPanel: true, phone: null, timeZone: null };
 
-/** The layout a cookie value holds; anything unreadable falls back field by field, never throws. */
-export function parseInboxLayout(value: string | undefined): InboxLayout {
-  if (!value) return DEFAULT_LAYOUT;
-  let json: unknown;
+/**
+ * What the cookie holds, read loosely: the browser only merges its own changes into it and reads
+ * back what it wrote. The server, which must not trust it, validates it field by field
+ * (lib/server/http/layout-cookie), so the browser's pages carry no validation library for it.
+ */
+export function savedLayout(value: string | undefined): Partial<InboxLayout> {
+  if (!value) return {};
   try {
-    json = JSON.parse(decodeURIComponent(value));
+    const json: unknown = JSON.parse(decodeURIComponent(value));
+    return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Partial<InboxLayout>) : {};
   } catch {
-    return DEFAULT_LAYOUT;
+    return {};
   }
-  const parsed = inboxLayout.safeParse(typeof json === "object" && json !== null ? json : {});
-  return parsed.success ? parsed.data : DEFAULT_LAYOUT;
 }
 
 /** The `Set-Cookie`-style string that saves a layout for a year, on every page of the inbox. */
@@ -58,8 +54,14 @@ export function cookieValue(cookies: string, name: string): string | undefined {
 
 /** Merges a change into the browser's saved layout (read fresh: another tab may have saved since). */
 export function saveInboxLayout(change: Partial<InboxLayout>): void {
-  const current = parseInboxLayout(cookieValue(document.cookie, LAYOUT_COOKIE));
-  document.cookie = layoutCookieString({ ...current, ...change, panes: { ...current.panes, ...change.panes } });
+  const current = browserLayout();
+  const panes = typeof current.panes === "object" && current.panes !== null ? current.panes : {};
+  document.cookie = layoutCookieString({ ...DEFAULT_LAYOUT, ...current, ...change, panes: { ...panes, ...change.panes } });
+}
+
+/** This browser's saved layout, as it wrote it (savedLayout). */
+export function browserLayout(): Partial<InboxLayout> {
+  return savedLayout(cookieValue(document.cookie, LAYOUT_COOKIE));
 }
 
 /**
@@ -72,10 +74,10 @@ export function paneStorage(initial: InboxLayout["panes"], save: (panes: InboxLa
   return {
     getItem: (key: string): string | null => (panes[key] ? JSON.stringify(panes[key]) : null),
     setItem: (key: string, value: string): void => {
-      const parsed = paneSizes.safeParse(safeJson(value));
-      if (!parsed.success) return;
-      panes[key] = parsed.data;
-      save({ [key]: parsed.data });
+      const sizes = safeJson(value);
+      if (!isPaneSizes(sizes)) return;
+      panes[key] = sizes;
+      save({ [key]: sizes });
     },
   };
 }
@@ -100,11 +102,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+/** What react-resizable-panels hands its storage: sizes by panel ID (anything else is not kept). */
+function isPaneSizes(value: unknown): value is PaneSizes {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((size) => typeof size === "number");
 }

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { LAYOUT_COOKIE, cookieValue, parseInboxLayout, saveInboxLayout } from "@/lib/client/layout-cookie";
+import { browserLayout, saveInboxLayout } from "@/lib/client/layout-cookie";
 
 /**
  * The inbox's UI state that is not in the URL: which overlays are open, whether the contact
@@ -29,7 +29,7 @@ type UiState = {
 export const useUiStore = create<UiState>()((set) => ({
   paletteOpen: false,
   shortcutsOpen: false,
-  contactPanelOpen: typeof document === "undefined" ? true : parseInboxLayout(cookieValue(document.cookie, LAYOUT_COOKIE)).contactPanel,
+  contactPanelOpen: typeof document === "undefined" ? true : browserLayout().contactPanel !== false,
   picker: null,
   snoozeIds: [],
   keyboardNav: false,
