@@ -143,6 +143,42 @@ function consoleToLogger(logger) {
   Object.assign(console, { log: to("info"), info: to("info"), warn: to("warn"), error: to("error"), debug: to("debug") });
 }
 
+/** Where Next serves the build's hashed files from (`.next/static`). */
+export const STATIC_PREFIX = "/_next/static/";
+
+/**
+ * The build's hashed files with the brotli and gzip copies `npm run build` wrote beside them
+ * (scripts/standalone.mjs), served by sirv: Next compresses on the fly with gzip only, and brotli
+ * at its highest level takes about an eighth off the JavaScript a first visit downloads. sirv
+ * lists the folder once at start (nothing outside it can be asked for) and picks the copy the
+ * browser accepts; anything else, and a build without the copies, goes on to Next.
+ */
+export async function precompressedAssets(build) {
+  if (!existsSync(path.join(build, PRECOMPRESSED_MARK))) return null;
+  const folder = path.join(build, "static");
+  const { default: sirv } = await import("sirv");
+  const files = sirv(folder, {
+    brotli: true,
+    gzip: true,
+    maxAge: 31_536_000,
+    immutable: true,
+    extensions: [],
+    setHeaders: (response) => response.setHeader("x-content-type-options", "nosniff"),
+  });
+  return (request, response, next) => {
+    const url = request.url ?? "";
+    if (!url.startsWith(STATIC_PREFIX) || (request.method !== "GET" && request.method !== "HEAD")) return next();
+    request.url = url.slice(STATIC_PREFIX.length - 1);
+    files(request, response, () => {
+      request.url = url;
+      next();
+    });
+  };
+}
+
+/** The file scripts/standalone.mjs leaves in `.next` (beside `static`, not served) once the copies are written. */
+export const PRECOMPRESSED_MARK = "static-precompressed";
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv.slice(2));
 
 async function serve(args) {
@@ -197,6 +233,7 @@ async function serve(args) {
   server.headersTimeout = 66_000;
   const app = next({ dev, dir: standalone ? here : process.cwd(), hostname, port: Number(port), httpServer: server });
   const handle = app.getRequestHandler();
+  const assets = standalone ? await precompressedAssets(path.join(here, ".next")) : null;
   const inFlight = new Set();
   let stopping = false;
   server.on("request", (request, response) =>
@@ -207,7 +244,8 @@ async function serve(args) {
       if (stopping) response.setHeader("connection", "close");
       inFlight.add(response);
       response.once("close", () => inFlight.delete(response));
-      void handle(request, response);
+      if (assets) assets(request, response, () => void handle(request, response));
+      else void handle(request, response);
     }),
   );
 
@@ -270,3 +308,4 @@ function settled(inFlight, deadline) {
     poll();
   });
 }
+

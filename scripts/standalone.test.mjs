@@ -10,12 +10,13 @@
  * and the next one).
  */
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { JS_BUDGET_KB, pageJavaScript } from "./lib/js-budget.mjs";
 import { clusterEnv, createDatabase, freePort, parseSse, signIn, startInbox as start, startSandbox, waitFor, waitForReady, waitForSandbox } from "./lib/processes.mjs";
 
@@ -65,6 +66,29 @@ describe("the standalone build, copied out of the checkout", () => {
       console.log(`JavaScript: login ${login.kb} kB in ${login.files} files (budget ${JS_BUDGET_KB.login}), inbox ${inbox.kb} kB in ${inbox.files} files (budget ${JS_BUDGET_KB.inbox})`);
       assert.ok(login.kb <= JS_BUDGET_KB.login, `The login page's JavaScript is ${login.kb} kB, over its budget of ${JS_BUDGET_KB.login} kB (scripts/lib/js-budget.mjs).`);
       assert.ok(inbox.kb <= JS_BUDGET_KB.inbox, `The inbox's JavaScript is ${inbox.kb} kB, over its budget of ${JS_BUDGET_KB.inbox} kB (scripts/lib/js-budget.mjs).`);
+    });
+
+    it("serves the build's scripts brotli- or gzip-compressed as the browser accepts, cached for good, and nothing else of the folder", async () => {
+      const html = await (await fetch(`${base}/login`)).text();
+      const source = html.match(/<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/)?.[1];
+      assert.ok(source, "the login page names a script");
+      const original = readFileSync(path.join(place, "app", ".next", "static", source.slice("/_next/static/".length)));
+      for (const [accepted, encoding, decode] of [["br, gzip", "br", brotliDecompressSync], ["gzip", "gzip", gunzipSync], ["identity", null, (body) => body]]) {
+        const answer = await rawRequest(port, `GET ${source} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${accepted}\r\nConnection: close\r\n\r\n`, { binary: true });
+        const split = answer.indexOf("\r\n\r\n");
+        const head = answer.subarray(0, split).toString("latin1");
+        assert.match(head, /^HTTP\/1\.1 200/);
+        assert.match(head, /\r\ncache-control: public,max-age=31536000,immutable\r\n/i);
+        assert.match(head, /\r\nx-content-type-options: nosniff\r\n/i);
+        assert.match(head, /\r\ncontent-type: text\/javascript/i);
+        if (encoding) assert.match(head, new RegExp(`\\r\\ncontent-encoding: ${encoding}\\r\\n`, "i"));
+        else assert.doesNotMatch(head, /content-encoding/i);
+        assert.deepEqual(decode(answer.subarray(split + 4)), original, `the ${encoding ?? "plain"} answer is the file`);
+      }
+      // Only the build's files: the server's build and a path out of the folder are not served.
+      for (const other of ["/_next/static/../server/app/page.js", "/_next/static/%2e%2e/required-server-files.json"]) {
+        assert.equal((await fetch(`${base}${other}`)).status, 404, other);
+      }
     });
 
     it("logs JSON lines, one per request with its request ID and user, and never a secret", async () => {
@@ -322,12 +346,14 @@ function readText(response) {
   return { sofar: () => text, done };
 }
 
-function rawRequest(port, request) {
+function rawRequest(port, request, { binary = false } = {}) {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.end(request));
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk));
-    socket.on("end", () => resolve(answer));
+    // Written, not ended: a half-closed socket may lose an answer still being read from disk. Each
+    // request asks for Connection: close, so the server ends the socket once it has answered.
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    const chunks = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("end", () => resolve(binary ? Buffer.concat(chunks) : Buffer.concat(chunks).toString()));
     socket.on("error", reject);
   });
 }
