@@ -23,6 +23,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/lib/server/runtime/env";
 import { createRuntime } from "@/lib/server/runtime/runtime";
+import { percentile } from "./lib/percentile";
 
 const { values } = parseArgs({
   options: {
@@ -158,8 +159,7 @@ async function runOnce(size: number, mode: Run["mode"], admin: Session, threads:
   const used = (await upstreamCount(admin)) - startCount;
   controller.abort();
   await Promise.allSettled(streams);
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+  const pct = (p: number) => percentile(latencies, p);
   return { members: size, mode, rpm: used / minutes, member429, errors, actions, p50: pct(50), p95: pct(95), events: latencies.length };
 }
 

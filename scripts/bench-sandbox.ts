@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { createApiClient, paginateItems } from "@/lib/api/client";
 import { checkCapability } from "@/lib/api/capabilities";
 import { createSandbox } from "@/lib/sandbox/app";
+import { percentile } from "./lib/percentile";
 
 const { values } = parseArgs({
   options: { scale: { type: "string", default: "10000" }, runs: { type: "string", default: "200" } },
@@ -98,8 +99,7 @@ async function measure(label: string, run: (i: number) => Promise<unknown>) {
     await run(i);
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));
+  const at = (q: number) => Number(percentile(times, q * 100).toFixed(1));
   const result = { p50: at(0.5), p95: at(0.95), max: at(1) };
   console.log(`${label.padEnd(36)} p50 ${result.p50} ms  p95 ${result.p95} ms  max ${result.max} ms  (${runs} runs)`);
   return result;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ui [-- --runs N --port N --waterfall]`: how fast the inbox answers a person, in
+ * `npm run bench:ui [-- --runs N --port N --waterfall --tries]`: how fast the inbox answers a person, in
  * Chromium at 1440×900, against a production build (run `npm run build` first). It serves the
  * demo on a fresh data folder, signs in as the manager (marcus@acme.test), sets his undo window
  * to 0 (so replies go, and the sandbox's history stays honest), and times N tries (default 20)
@@ -19,7 +19,8 @@
  * It also reports the JavaScript transferred (scripts/lib/js-transfer): of the login page, of
  * the inbox's cold load, and what Sign in fetched beyond the login page's. `--waterfall` prints
  * the requests of the first first-visit open, in series or in parallel, with the server's own
- * time for each from its request log (scripts/lib/ui-waterfall). The last line is machine-readable.
+ * time for each from its request log (scripts/lib/ui-waterfall); `--tries` prints every try's
+ * figure in order, to see where the slow ones fall. The last line is machine-readable.
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -31,7 +32,12 @@ import { formatWaterfall, recordRequests, serverLines } from "./lib/ui-waterfall
 import { waitForHealth } from "./lib/wait-for-health";
 
 const { values } = parseArgs({
-  options: { port: { type: "string", default: "3900" }, runs: { type: "string", default: "20" }, waterfall: { type: "boolean", default: false } },
+  options: {
+    port: { type: "string", default: "3900" },
+    runs: { type: "string", default: "20" },
+    waterfall: { type: "boolean", default: false },
+    tries: { type: "boolean", default: false },
+  },
 });
 const runs = Number(values.runs);
 const base = `http://127.0.0.1:${Number(values.port)}`;
@@ -210,7 +216,8 @@ try {
   };
   const p95 = (k: keyof typeof figures) => Math.round(percentile(figures[k], 95));
   for (const key of Object.keys(figures) as (keyof typeof figures)[]) {
-    console.log(`${label[key]}: p50 ${Math.round(percentile(figures[key], 50))} ms, p95 ${p95(key)} ms over ${figures[key].length} tries`);
+    console.log(`${label[key]}: p50 ${Math.round(percentile(figures[key], 50))} ms, p95 ${p95(key)} ms, slowest ${Math.round(Math.max(...figures[key]))} ms over ${figures[key].length} tries`);
+    if (values.tries) console.log(`  each try, in order (ms): ${figures[key].map(Math.round).join(" ")}`);
   }
   console.log(
     `JavaScript transferred: login page ${kB(js.login)} kB in ${js.login.files} files; inbox (cold load) ${kB(js.inbox)} kB in ${js.inbox.files} files; fetched after Sign in ${kB(js.afterSignIn)} kB in ${js.afterSignIn.files} files`,

@@ -49,10 +49,7 @@ export async function signIn(page: Page, base: string, email = "olivia@acme.test
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+export { percentile } from "./percentile";
 
 /** The browser's own frame times with nothing to do, to read the scrolling figures against. */
 export function idleFrames(page: Page, count = 120): Promise<number[]> {

@@ -105,7 +105,4 @@ export function quietWatcher(page: Page): () => Promise<void> {
   };
 }
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+export { percentile } from "./percentile";
