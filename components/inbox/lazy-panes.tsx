@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
@@ -20,11 +20,11 @@ import type { BulkBar as BulkBarNow } from "./bulk-bar";
  * dialog, the shortcut sheet and the bulk bar mount on their first opening, and open as their code lands
  * (the store already says they are open, so the key that asked is not lost).
  */
-const loadThreadPane = () => import("@/components/thread/thread-pane");
-const loadContactSidebar = () => import("@/components/contact/contact-sidebar");
+const threadPane = laterPane(() => import("@/components/thread/thread-pane").then((m) => m.ThreadPane), ThreadSkeleton);
+const contactSidebar = laterPane(() => import("@/components/contact/contact-sidebar").then((m) => m.ContactSidebar), SidebarSkeleton);
 
-export const ThreadPane = dynamic(() => loadThreadPane().then((m) => m.ThreadPane), { ssr: false, loading: () => <ThreadSkeleton /> });
-export const ContactSidebar = dynamic(() => loadContactSidebar().then((m) => m.ContactSidebar), { ssr: false, loading: () => <SidebarSkeleton /> });
+export const ThreadPane = threadPane.Pane;
+export const ContactSidebar = contactSidebar.Pane;
 
 const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.ThreadPickers), { ssr: false });
 const SnoozeDialogLater = dynamic(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog), { ssr: false });
@@ -66,12 +66,52 @@ export function usePreloadPanes() {
     const events = ["pointermove", "pointerdown", "keydown"] as const;
     const preload = () => {
       events.forEach((name) => window.removeEventListener(name, preload, true));
-      void loadThreadPane();
-      void loadContactSidebar();
+      void threadPane.load().catch(() => undefined);
+      void contactSidebar.load().catch(() => undefined);
     };
     events.forEach((name) => window.addEventListener(name, preload, { capture: true, passive: true }));
     return () => events.forEach((name) => window.removeEventListener(name, preload, true));
   }, []);
+}
+
+/**
+ * A pane whose code is a chunk of its own: drawn at once when the chunk is already here (the usual
+ * case: usePreloadPanes fetched it), else its skeleton until it lands, on the server too. Not
+ * React.lazy (nor next/dynamic, built on it): a lazy component suspends on its first render even
+ * when its chunk has arrived, and React holds the reveal of a suspended boundary's content up to
+ * 300 ms after its fallback showed, which made every first conversation opened take 150–300 ms.
+ * Here the skeleton is plain state, replaced by an ordinary render when the code is in. A chunk
+ * that fails to load is thrown to the pane's error boundary, as next/dynamic would.
+ */
+function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skeleton: ComponentType) {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  function Pane(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P> | null>(() => (typeof window === "undefined" ? null : loaded));
+    const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (Component) return;
+      let live = true;
+      loadOnce().then(
+        (component) => live && setComponent(() => component),
+        (error: unknown) => live && setFailed({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Component]);
+    if (failed) throw failed.error;
+    return Component ? <Component {...props} /> : <Skeleton />;
+  }
+  return { Pane, load: loadOnce };
 }
 
 /** True from the first time `open` is, so a dialog's code loads when it is first asked for and it then stays mounted (closing animates). */
