@@ -26,7 +26,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
-import { useInboxLinkClick, useInboxLinkPrefetch } from "@/lib/client/list/inbox-link";
+import { useInboxLinkClick, useInboxLinkPrefetch, useReadAheadViews } from "@/lib/client/list/inbox-link";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf } from "@/lib/client/list/view-title";
 import { commentQueries } from "@/lib/client/queries/comments";
@@ -69,6 +69,8 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
   // Always somewhere: a filtered view marks the folder it narrows.
   const view = navEntryOf(params, viewer.memberId);
   const href = (next: Partial<InboxParams>) => `/${inboxHref({ folder: "inbox", ...next })}`;
+  const folders = Object.keys(FOLDER_LABELS) as Folder[];
+  useReadAheadViews(folders.map((folder) => href({ folder })));
 
   return (
     <nav aria-label="Inbox" className="flex h-full min-h-0 flex-col bg-muted/40">
@@ -88,7 +90,7 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         <ul className="flex flex-col gap-0.5">
-          {(Object.keys(FOLDER_LABELS) as Folder[]).map((folder) => {
+          {folders.map((folder) => {
             const { label, Icon } = FOLDER_LABELS[folder];
             return (
               <NavItem
