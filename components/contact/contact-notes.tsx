@@ -2,8 +2,8 @@
 
 import { CheckIcon, CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
-import TextareaAutosize from "react-textarea-autosize";
 
+import { AutosizeTextarea } from "@/components/ui/autosize-textarea";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { inputClassName } from "@/components/ui/input";
@@ -60,7 +60,7 @@ export function ContactNotes({ contactId, notes, personName }: { contactId: stri
         </>
       }
     >
-      <TextareaAutosize
+      <AutosizeTextarea
         aria-labelledby={headingId}
         aria-describedby={[error ? errorId : null, draft.length >= COUNT_FROM ? countId : null].filter(Boolean).join(" ") || undefined}
         aria-invalid={error ? true : undefined}
@@ -69,6 +69,8 @@ export function ContactNotes({ contactId, notes, personName }: { contactId: stri
         maxLength={NOTES_MAX_LENGTH}
         minRows={3}
         maxRows={14}
+        // py-2 and the 1px border, top and bottom.
+        blockPadding={18}
         onChange={(event) => autosave.type(event.target.value)}
         onBlur={() => autosave.flush()}
         className={cn(inputClassName, "h-auto resize-none py-2 leading-relaxed")}
