@@ -68,3 +68,18 @@ export async function recordNotifications(context: BrowserContext): Promise<void
     Object.defineProperty(window, "Notification", { value: Recorder });
   });
 }
+
+/**
+ * Loads a view of the inbox and waits until it is live on the browser's own first read of the
+ * list. The server's rows come in the HTML and are read again once the page is live
+ * (lib/client/server-state); when another journey changed threads in between (the servers are
+ * shared), that read orders the rows anew, so a journey that reads rows by position must start
+ * after it.
+ */
+export async function gotoLiveInbox(page: Page, url: string): Promise<void> {
+  const firstRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v2/threads" && response.request().method() === "GET");
+  await page.goto(url);
+  await firstRead;
+  await expect(page.getByRole("searchbox", { name: "Search conversations" })).toBeEnabled();
+  await expect(page.getByRole("listbox", { name: /conversations$/ }).getByRole("option").first()).toBeVisible();
+}

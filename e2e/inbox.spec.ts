@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations, storageStateOf } from "./helpers";
+import { gotoLiveInbox, seriousViolations, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("member") });
 
@@ -8,8 +8,7 @@ const rows = (page: Page) => list(page).getByRole("option");
 
 test.describe("the inbox", () => {
   test("triage a folder by keyboard only", async ({ page }) => {
-    await page.goto("/?folder=all");
-    await expect(rows(page).first()).toBeVisible();
+    await gotoLiveInbox(page, "/?folder=all");
     await list(page).focus();
 
     // The first j shows the cursor on the first row; j/k then move it, Enter opens, and the URL names the open thread.
@@ -56,8 +55,7 @@ test.describe("the inbox", () => {
   });
 
   test("every 'Go to' sequence goes where the sheet says, though its second key is a shortcut of its own", async ({ page }) => {
-    await page.goto("/");
-    await expect(rows(page).first()).toBeVisible();
+    await gotoLiveInbox(page, "/");
     // g a is Archived, not Assign; g r is Requests, not Reply.
     for (const [second, folder, heading] of [
       ["n", "noReply", "No reply"],
@@ -75,7 +73,7 @@ test.describe("the inbox", () => {
   });
 
   test("the focus comes back to the list after a picker, and to the conversation after Esc in the composer", async ({ page }) => {
-    await page.goto("/?folder=all");
+    await gotoLiveInbox(page, "/?folder=all");
     await rows(page).nth(3).click();
     await expect(page.getByRole("log")).toBeVisible();
     // Nothing focused, as after a click on plain text: a picker opened by its key…
@@ -97,8 +95,7 @@ test.describe("the inbox", () => {
   });
 
   test("archive with e: the row leaves at once and the next one takes the cursor", async ({ page }) => {
-    await page.goto("/");
-    await expect(rows(page).first()).toBeVisible();
+    await gotoLiveInbox(page, "/");
     const firstId = await rows(page).first().getAttribute("data-thread-id");
     const nextId = await rows(page).nth(1).getAttribute("data-thread-id");
     await rows(page).first().click();
@@ -212,8 +209,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("one pane at a time, with back navigation", async ({ page }) => {
-    await page.goto("/");
-    await expect(rows(page).first()).toBeVisible();
+    await gotoLiveInbox(page, "/");
     await rows(page).first().click();
     await expect(list(page)).toBeHidden();
     await page.getByRole("button", { name: "Back to the list" }).click();
