@@ -25,7 +25,7 @@ import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneStorage } 
 import type { InboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf } from "@/lib/client/list/inbox-params";
 import { listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
-import { viewTitle } from "@/lib/client/list/view-title";
+import { navEntryOf, viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
 import { useResumeOutbox } from "@/lib/client/thread/use-send-pipeline";
@@ -98,6 +98,9 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   const filterNames = useFilterNames();
   const isPhone = useIsPhone();
   const [navOpen, setNavOpen] = useState(false);
+  const closeNav = useCallback(() => setNavOpen(false), []);
+  // The navigation draws again only when the entry it marks changes, not on each conversation opened.
+  const navEntry = navEntryOf(params, viewer.memberId);
   const [contactSheet, setContactSheet] = useState<string | null>(null);
   // The phone's contact sheet belongs to the thread it was opened on: another thread closes it.
   const contactSheetOpen = contactSheet !== null && contactSheet === params.thread;
@@ -190,7 +193,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
           <Dialog open={navOpen} onOpenChange={setNavOpen}>
             <DialogContent className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 rounded-none p-0">
               <DialogTitle className="sr-only">Navigation</DialogTitle>
-              <NavSidebar params={params} onNavigate={() => setNavOpen(false)} />
+              <NavSidebar active={navEntry} setParams={setParams} onNavigate={closeNav} />
             </DialogContent>
           </Dialog>
           <Dialog open={contactSheetOpen} onOpenChange={(open) => setContactSheet(open ? params.thread : null)}>
@@ -202,7 +205,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
         </div>
       ) : (
         <DesktopLayout
-          nav={<NavSidebar params={params} />}
+          nav={<NavSidebar active={navEntry} setParams={setParams} />}
           list={listPane}
           thread={params.thread ? <ThreadPane threadId={params.thread} /> : <NoThread />}
           contact={params.thread && contactPanelOpen ? <ContactSidebar threadId={params.thread} /> : null}

@@ -18,7 +18,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
-import { memo, useId } from "react";
+import { memo, useId, type MouseEvent } from "react";
 
 import { cn } from "@/components/ui/cn";
 import { LiveFieldset } from "@/components/ui/live-fieldset";
@@ -26,9 +26,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
-import { useInboxLinkClick, useInboxLinkPrefetch, useReadAheadViews } from "@/lib/client/list/inbox-link";
+import { useInboxLinkClick, useInboxLinkPrefetch, useReadAheadViews, type SetInboxParams } from "@/lib/client/list/inbox-link";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
-import { navEntryOf } from "@/lib/client/list/view-title";
+import type { NavEntry } from "@/lib/client/list/view-title";
 import { commentQueries } from "@/lib/client/queries/comments";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -56,7 +56,7 @@ export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; ke
  * to a URL, so views can be opened in a new tab and shared.
  */
 // Memoized: the inbox draws again on every thread opened, the navigation only when the view changes.
-export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { params: InboxParams; onNavigate?: () => void }) {
+export const NavSidebar = memo(function NavSidebar({ active, setParams, onNavigate }: { active: NavEntry; setParams: SetInboxParams; onNavigate?: () => void }) {
   const viewer = useViewer();
   const counts = useQuery(inboxQueries.counts());
   const mentions = useQuery(commentQueries.mentions());
@@ -66,8 +66,8 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
   const colors = useQuery(teamQueries.colors());
   const platforms = useQuery(teamQueries.platforms());
 
-  // Always somewhere: a filtered view marks the folder it narrows.
-  const view = navEntryOf(params, viewer.memberId);
+  // Always somewhere: a filtered view marks the folder it narrows (navEntryOf, in the shell).
+  const handlers: LinkHandlers = { onClick: useInboxLinkClick(setParams), onReadAhead: useInboxLinkPrefetch(), onNavigate };
   const href = (next: Partial<InboxParams>) => `/${inboxHref({ folder: "inbox", ...next })}`;
   const folders = Object.keys(FOLDER_LABELS) as Folder[];
   useReadAheadViews(folders.map((folder) => href({ folder })));
@@ -96,43 +96,43 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
               <NavItem
                 key={folder}
                 href={href({ folder })}
-                active={view === `folder:${folder}`}
+                active={active === `folder:${folder}`}
                 Icon={Icon}
                 label={label}
                 count={counts.data?.folders[folder].unread}
-                onNavigate={onNavigate}
+                handlers={handlers}
               />
             );
           })}
-          <NavItem href={`/${inboxHref({ view: "snoozed" })}`} active={view === "snoozed"} Icon={AlarmClockIcon} label="Snoozed" onNavigate={onNavigate} />
-          <NavItem href={`/${inboxHref({ view: "mentions" })}`} active={view === "mentions"} Icon={AtSignIcon} label="Mentions" count={mentions.data?.unread} onNavigate={onNavigate} />
+          <NavItem href={`/${inboxHref({ view: "snoozed" })}`} active={active === "snoozed"} Icon={AlarmClockIcon} label="Snoozed" handlers={handlers} />
+          <NavItem href={`/${inboxHref({ view: "mentions" })}`} active={active === "mentions"} Icon={AtSignIcon} label="Mentions" count={mentions.data?.unread} handlers={handlers} />
         </ul>
 
         <Section title="Queues">
           {viewer.memberId ? (
             <NavItem
               href={href({ assigneeId: [viewer.memberId] })}
-              active={view === "mine"}
+              active={active === "mine"}
               Icon={UserCheckIcon}
               label="Assigned to me"
               count={counts.data?.mine.unread}
-              onNavigate={onNavigate}
+              handlers={handlers}
             />
           ) : null}
           <NavItem
             href={href({ unassigned: true })}
-            active={view === "unassigned"}
+            active={active === "unassigned"}
             Icon={UserXIcon}
             label="Unassigned"
             count={counts.data?.unassigned.unread}
-            onNavigate={onNavigate}
+            handlers={handlers}
           />
-          <NavItem href="/pipeline" active={false} Icon={SquareKanbanIcon} label="Pipeline" onNavigate={onNavigate} />
+          <NavItem href="/pipeline" active={false} Icon={SquareKanbanIcon} label="Pipeline" handlers={handlers} />
         </Section>
 
         <Section title="Outreach">
-          <NavItem href="/outreach/campaigns" active={false} Icon={MegaphoneIcon} label="Campaigns" onNavigate={onNavigate} />
-          <NavItem href="/outreach/lists" active={false} Icon={ListIcon} label="Lead lists" onNavigate={onNavigate} />
+          <NavItem href="/outreach/campaigns" active={false} Icon={MegaphoneIcon} label="Campaigns" handlers={handlers} />
+          <NavItem href="/outreach/lists" active={false} Icon={ListIcon} label="Lead lists" handlers={handlers} />
         </Section>
 
         <Section title="Accounts">
@@ -141,11 +141,11 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
             <NavItem
               key={link.id}
               href={href({ folder: "all", accountLinkId: [link.id] })}
-              active={view === `account:${link.id}`}
+              active={active === `account:${link.id}`}
               icon={<AccountStatusDot status={link.status} />}
               label={link.displayName}
               hint={platforms.data?.find((p) => p.platform === link.platform)?.name ?? link.platform}
-              onNavigate={onNavigate}
+              handlers={handlers}
             />
           ))}
         </Section>
@@ -156,10 +156,10 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
             <NavItem
               key={status.id}
               href={href({ folder: "all", status: [status.id] })}
-              active={view === `status:${status.id}`}
+              active={active === `status:${status.id}`}
               icon={<Swatch color={colorHex(status.color, colors.data)} />}
               label={status.name}
-              onNavigate={onNavigate}
+              handlers={handlers}
             />
           ))}
         </Section>
@@ -170,10 +170,10 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
             <NavItem
               key={tag.id}
               href={href({ folder: "all", tag: [tag.id] })}
-              active={view === `tag:${tag.id}`}
+              active={active === `tag:${tag.id}`}
               icon={<Swatch color={colorHex(tag.color, colors.data)} round />}
               label={tag.name}
-              onNavigate={onNavigate}
+              handlers={handlers}
             />
           ))}
         </Section>
@@ -186,6 +186,9 @@ export const NavSidebar = memo(function NavSidebar({ params, onNavigate }: { par
   );
 });
 
+/** What every entry does on a click and on a pointer or focus arriving (the shell's, passed down once). */
+type LinkHandlers = { onClick: (event: MouseEvent<HTMLAnchorElement>) => void; onReadAhead: (href: string) => void; onNavigate?: () => void };
+
 function NavItem({
   href,
   active,
@@ -194,7 +197,7 @@ function NavItem({
   label,
   hint,
   count,
-  onNavigate,
+  handlers,
 }: {
   href: string;
   active: boolean;
@@ -203,19 +206,17 @@ function NavItem({
   label: string;
   hint?: string;
   count?: number;
-  onNavigate?: () => void;
+  handlers: LinkHandlers;
 }) {
-  const inboxLinkClick = useInboxLinkClick();
-  const readAhead = useInboxLinkPrefetch();
   return (
     <li>
       <Link
         href={href}
-        onPointerEnter={() => readAhead(href)}
-        onFocus={() => readAhead(href)}
+        onPointerEnter={() => handlers.onReadAhead(href)}
+        onFocus={() => handlers.onReadAhead(href)}
         onClick={(event) => {
-          inboxLinkClick(event);
-          onNavigate?.();
+          handlers.onClick(event);
+          handlers.onNavigate?.();
         }}
         aria-current={active ? "page" : undefined}
         className={cn(

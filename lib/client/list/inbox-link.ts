@@ -5,20 +5,24 @@ import { usePathname } from "next/navigation";
 import { createLoader } from "nuqs";
 import { useCallback, useEffect, type MouseEvent } from "react";
 import { filtersOf } from "@/lib/client/list/inbox-params";
-import { inboxParams, useInboxParams } from "@/lib/client/list/inbox-url";
+import { inboxParams, type useInboxParams } from "@/lib/client/list/inbox-url";
 import { threadQueries } from "@/lib/client/queries/threads";
 
 const loadInboxParams = createLoader(inboxParams);
+
+/** The setter of the inbox's view in the URL (the second of useInboxParams' pair). */
+export type SetInboxParams = ReturnType<typeof useInboxParams>[1];
 
 /**
  * A click on a link to another view of the inbox (a folder, a queue, a tag), made while on the
  * inbox: the view changes in the browser — the URL's query, with a history entry — as `g i`
  * does, without the server round trip a page navigation costs; the lists are in the cache.
  * The link's `href` still serves a new tab, a copy, and a click with a modifier key.
+ * `setParams` is the shell's (useInboxParams): a link has no need to follow the URL itself,
+ * which would draw every link again on each conversation opened.
  */
-export function useInboxLinkClick(): (event: MouseEvent<HTMLAnchorElement>) => void {
+export function useInboxLinkClick(setParams: SetInboxParams): (event: MouseEvent<HTMLAnchorElement>) => void {
   const pathname = usePathname();
-  const [, setParams] = useInboxParams();
   return useCallback(
     (event) => {
       if (pathname !== "/" || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
