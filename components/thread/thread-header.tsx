@@ -83,7 +83,8 @@ export function ThreadHeader({
             <ChevronLeftIcon aria-hidden />
           </IconButton>
         ) : null}
-        <PersonAvatar name={name} src={thread.profile?.avatarUrl} className="hidden size-9 @sm:flex" />
+        {/* Not on a phone: its name needs the room more than its face (the list row showed that). */}
+        <PersonAvatar name={name} src={thread.profile?.avatarUrl} className="hidden size-9 @md:flex" />
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-baseline gap-2">
             <h2 className="min-w-0 truncate text-sm font-semibold">{name}</h2>
