@@ -49,7 +49,7 @@ export function ComposerTabs({ recipientName }: { recipientName: string }) {
         >
           <Icon className="size-3.5" aria-hidden />
           {label}
-          <Kbd className="ml-0.5">{shortcut(value === "reply" ? "reply" : "comment").display.join(" ")}</Kbd>
+          <Kbd hint className="ml-0.5">{shortcut(value === "reply" ? "reply" : "comment").display.join(" ")}</Kbd>
         </button>
       ))}
       {mode === "comment" ? (

@@ -266,7 +266,7 @@ function SearchBox({
             <XIcon aria-hidden />
           </Button>
         ) : (
-          <Kbd>/</Kbd>
+          <Kbd hint>/</Kbd>
         )}
       </div>
       {!messages && trimmed ? (
@@ -286,7 +286,7 @@ function SearchBox({
           <span className="min-w-0 flex-1 truncate">
             Search messages for <span className="font-medium text-foreground">“{trimmed}”</span>
           </span>
-          <Kbd aria-hidden>↓</Kbd>
+          <Kbd hint aria-hidden>↓</Kbd>
         </button>
       ) : null}
     </>

@@ -13,7 +13,7 @@ export function UpdatesPill({ count, onApply }: { count: number; onApply: () => 
     <Button size="sm" className="h-7 shrink-0 gap-1 rounded-full px-2.5 text-xs shadow-sm" onClick={onApply} data-testid="updates-pill">
       <ArrowUpIcon aria-hidden />
       {count} updated
-      <Kbd className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">.</Kbd>
+      <Kbd hint className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">.</Kbd>
     </Button>
   );
 }
