@@ -18,7 +18,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { InboxParams, InboxParamsChange } from "@/lib/client/list/inbox-url";
+import { useInboxLinkPrefetch } from "@/lib/client/list/inbox-link";
+import { inboxHref, type InboxParams, type InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { useCampaignNames, useFilterNames } from "@/lib/client/hooks/use-filter-names";
 import { filterLabels } from "@/lib/client/list/view-title";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -38,10 +39,14 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
   const statuses = useQuery(teamQueries.statuses());
   const members = useQuery(teamQueries.members());
 
-  const toggle = (key: ListKey, value: string) => {
+  const toggled = (key: ListKey, value: string): FilterChange => {
     const current = params[key] ?? [];
-    onChange({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
+    return { [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] };
   };
+  const toggle = (key: ListKey, value: string) => onChange(toggled(key, value));
+  // An option under the pointer or the keyboard's highlight reads its list ahead, as the sidebar's links do.
+  const readAheadLink = useInboxLinkPrefetch();
+  const readAhead = (change: FilterChange) => readAheadLink(`/${inboxHref({ ...params, ...change })}`);
   const items = (key: ListKey, options: { value: string; label: string }[] | undefined) =>
     options?.length ? (
       options.map((option) => (
@@ -49,6 +54,7 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
           key={option.value}
           checked={(params[key] ?? []).includes(option.value)}
           onSelect={(e) => e.preventDefault()}
+          onFocus={() => readAhead(toggled(key, option.value))}
           onCheckedChange={() => toggle(key, option.value)}
         >
           {option.label}
@@ -88,6 +94,7 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
               <DropdownMenuCheckboxItem
                 key={p.platform}
                 checked={params.platform === p.platform}
+                onFocus={() => readAhead({ platform: params.platform === p.platform ? null : p.platform })}
                 onCheckedChange={(checked) => onChange({ platform: checked ? p.platform : null })}
               >
                 {p.name}
@@ -99,11 +106,19 @@ export function FilterMenu({ params, campaignIds, onChange }: { params: InboxPar
         {list("status", statuses.data?.map((s) => ({ value: s.id, label: s.name })), "Status")}
         {list("assigneeId", members.data?.map((m) => ({ value: m.id, label: m.name })), "Assignee")}
         {list("campaignId", campaignIds.length ? <CampaignOptions ids={campaignIds} render={(options) => items("campaignId", options)} /> : undefined, "Campaign")}
-        <DropdownMenuCheckboxItem checked={params.unassigned === true} onCheckedChange={(checked) => onChange({ unassigned: checked ? true : null })}>
+        <DropdownMenuCheckboxItem
+          checked={params.unassigned === true}
+          onFocus={() => readAhead({ unassigned: params.unassigned === true ? null : true })}
+          onCheckedChange={(checked) => onChange({ unassigned: checked ? true : null })}
+        >
           Unassigned only
         </DropdownMenuCheckboxItem>
         <DropdownMenuSeparator />
-        <DropdownMenuCheckboxItem checked={params.order === "oldest"} onCheckedChange={(checked) => onChange({ order: checked ? "oldest" : null })}>
+        <DropdownMenuCheckboxItem
+          checked={params.order === "oldest"}
+          onFocus={() => readAhead({ order: params.order === "oldest" ? null : "oldest" })}
+          onCheckedChange={(checked) => onChange({ order: checked ? "oldest" : null })}
+        >
           Oldest first
         </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
