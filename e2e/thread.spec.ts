@@ -73,7 +73,10 @@ test("send, edit inside the platform's window, and see editing refused once it c
   await sent.getByRole("button", { name: "Edit", exact: true }).click();
   const editor = page.getByRole("textbox", { name: "Edit message" });
   await editor.fill(`${text}, revised`);
+  // The edit shows at once (optimistic): the clock may move on only once the API has taken it.
+  const saved = page.waitForResponse((response) => response.request().method() === "PATCH" && /^\/api\/v2\/messages\/[^/]+$/.test(new URL(response.url()).pathname));
   await editor.press("Enter");
+  expect((await saved).status()).toBe(200);
   const edited = message(page, `${text}, revised`);
   await expect(edited).toHaveAttribute("aria-label", /edited/);
 
