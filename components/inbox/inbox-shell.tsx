@@ -24,6 +24,7 @@ import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
 import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneStorage } from "@/lib/client/inbox-layout";
 import type { InboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf } from "@/lib/client/list/inbox-params";
+import { useReadAheadFolders } from "@/lib/client/list/inbox-link";
 import { listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf, viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
@@ -89,6 +90,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();
   usePreloadPanes();
+  useReadAheadFolders();
   const [params, setParams] = useInboxParams();
   const filters = useMemo(() => filtersOf(params), [params]);
   const folderList = useThreadList(filters);

@@ -26,7 +26,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
-import { useInboxLinkClick, useInboxLinkPrefetch, useReadAheadViews, type SetInboxParams } from "@/lib/client/list/inbox-link";
+import { useInboxLinkClick, useInboxLinkPrefetch, type SetInboxParams } from "@/lib/client/list/inbox-link";
 import { inboxHref, type InboxParams } from "@/lib/client/list/inbox-url";
 import type { NavEntry } from "@/lib/client/list/view-title";
 import { commentQueries } from "@/lib/client/queries/comments";
@@ -56,6 +56,7 @@ export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; ke
  * to a URL, so views can be opened in a new tab and shared.
  */
 // Memoized: the inbox draws again on every thread opened, the navigation only when the view changes.
+// `active` is the entry to mark (navEntryOf): always somewhere, a filtered view marks the folder it narrows.
 export const NavSidebar = memo(function NavSidebar({ active, setParams, onNavigate }: { active: NavEntry; setParams: SetInboxParams; onNavigate?: () => void }) {
   const viewer = useViewer();
   const counts = useQuery(inboxQueries.counts());
@@ -66,11 +67,8 @@ export const NavSidebar = memo(function NavSidebar({ active, setParams, onNaviga
   const colors = useQuery(teamQueries.colors());
   const platforms = useQuery(teamQueries.platforms());
 
-  // Always somewhere: a filtered view marks the folder it narrows (navEntryOf, in the shell).
   const handlers: LinkHandlers = { onClick: useInboxLinkClick(setParams), onReadAhead: useInboxLinkPrefetch(), onNavigate };
   const href = (next: Partial<InboxParams>) => `/${inboxHref({ folder: "inbox", ...next })}`;
-  const folders = Object.keys(FOLDER_LABELS) as Folder[];
-  useReadAheadViews(folders.map((folder) => href({ folder })));
 
   return (
     <nav aria-label="Inbox" className="flex h-full min-h-0 flex-col bg-muted/40">
@@ -90,7 +88,7 @@ export const NavSidebar = memo(function NavSidebar({ active, setParams, onNaviga
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         <ul className="flex flex-col gap-0.5">
-          {folders.map((folder) => {
+          {(Object.keys(FOLDER_LABELS) as Folder[]).map((folder) => {
             const { label, Icon } = FOLDER_LABELS[folder];
             return (
               <NavItem
