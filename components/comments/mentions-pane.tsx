@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AtSignIcon, CheckCheckIcon, MenuIcon } from "lucide-react";
+import { AtSignIcon, CheckCheckIcon } from "lucide-react";
 
 import { Initials } from "@/components/comments/mention-picker";
+import { OpenNavButton } from "@/components/inbox/open-nav-button";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { QueryState } from "@/components/ui/query-state";
@@ -37,11 +38,7 @@ export function MentionsPane({ onOpenNav, now }: { onOpenNav?: () => void; now: 
   return (
     <section aria-label="Mentions" className="flex h-full min-h-0 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3">
-        {onOpenNav ? (
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Open navigation" onClick={onOpenNav}>
-            <MenuIcon aria-hidden />
-          </Button>
-        ) : null}
+        <OpenNavButton onOpenNav={onOpenNav} />
         <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">Mentions</h1>
         {unread > 0 ? (
           <Button variant="ghost" size="sm" className="h-7 gap-1.5 text-xs" onClick={() => markAll.mutate()} disabled={markAll.isPending}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MenuIcon, MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
+import { MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
@@ -23,6 +23,7 @@ import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 
 import { BulkBar } from "./lazy-panes";
+import { OpenNavButton } from "./open-nav-button";
 import { SelectAllBox } from "./select-all-box";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";
 import { ThreadList } from "./thread-list";
@@ -94,11 +95,7 @@ export const ListPane = memo(function ListPane({
       {/* Live once hydrated: the header and search come in the server's HTML. */}
       <LiveFieldset>
         <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3">
-          {onOpenNav ? (
-            <Button variant="ghost" size="icon" className="size-8" aria-label="Open navigation" onClick={onOpenNav}>
-              <MenuIcon aria-hidden />
-            </Button>
-          ) : null}
+          <OpenNavButton onOpenNav={onOpenNav} />
           <SelectAllBox rows={list.rows} viewKey={viewKey} />
           <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={title}>
             {title}
