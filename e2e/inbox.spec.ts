@@ -205,6 +205,22 @@ test.describe("the inbox", () => {
   }
 });
 
+test("a conversation whose code cannot be fetched says so in its pane, keeps the list, and opens with Try again", async ({ page }) => {
+  await gotoLiveInbox(page, "/?folder=all");
+  // The panes' code is fetched at the first pointer move or key: no move before the click, and every script refused.
+  const chunks = /\/_next\/static\/chunks\/.*\.js$/;
+  await page.route(chunks, (route) => route.abort());
+  await rows(page).nth(1).click();
+  const failed = page.getByRole("alert").filter({ hasText: "The conversation couldn't be opened" });
+  await expect(failed).toContainText("You appear to be offline");
+  await expect(list(page)).toBeVisible();
+
+  await page.unroute(chunks);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.locator("#composer")).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -6,6 +6,8 @@ import { useEffect, useState, type ComponentType } from "react";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
+import { PaneError } from "@/components/ui/query-state";
+import { ApiError } from "@/lib/api/errors";
 import type { Thread } from "@/lib/api/threads";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useViewSelection } from "@/lib/client/stores/selection";
@@ -20,8 +22,8 @@ import type { BulkBar as BulkBarNow } from "./bulk-bar";
  * dialog, the shortcut sheet and the bulk bar mount on their first opening, and open as their code lands
  * (the store already says they are open, so the key that asked is not lost).
  */
-const threadPane = laterPane(() => import("@/components/thread/thread-pane").then((m) => m.ThreadPane), ThreadSkeleton);
-const contactSidebar = laterPane(() => import("@/components/contact/contact-sidebar").then((m) => m.ContactSidebar), SidebarSkeleton);
+const threadPane = laterPane(() => import("@/components/thread/thread-pane").then((m) => m.ThreadPane), ThreadSkeleton, "The conversation couldn't be opened");
+const contactSidebar = laterPane(() => import("@/components/contact/contact-sidebar").then((m) => m.ContactSidebar), SidebarSkeleton, "The contact couldn't be shown");
 
 export const ThreadPane = threadPane.Pane;
 export const ContactSidebar = contactSidebar.Pane;
@@ -81,9 +83,10 @@ export function usePreloadPanes() {
  * when its chunk has arrived, and React holds the reveal of a suspended boundary's content up to
  * 300 ms after its fallback showed, which made every first conversation opened take 150–300 ms.
  * Here the skeleton is plain state, replaced by an ordinary render when the code is in. A chunk
- * that fails to load is thrown to the pane's error boundary, as next/dynamic would.
+ * that fails to load (the connection dropped) says so in the pane, with Try again, and the rest
+ * of the inbox stays (thrown, it took the whole page down to the route's error screen).
  */
-function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skeleton: ComponentType) {
+function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skeleton: ComponentType, failedTitle: string) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const loadOnce = () =>
@@ -96,19 +99,19 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
     ));
   function Pane(props: P) {
     const [Component, setComponent] = useState<ComponentType<P> | null>(() => (typeof window === "undefined" ? null : loaded));
-    const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+    const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (Component) return;
+      if (Component || failed) return;
       let live = true;
       loadOnce().then(
         (component) => live && setComponent(() => component),
-        (error: unknown) => live && setFailed({ error }),
+        () => live && setFailed(true),
       );
       return () => {
         live = false;
       };
-    }, [Component]);
-    if (failed) throw failed.error;
+    }, [Component, failed]);
+    if (failed) return <PaneError title={failedTitle} error={new ApiError({ status: 0, code: "networkError" })} onRetry={() => setFailed(false)} />;
     return Component ? <Component {...props} /> : <Skeleton />;
   }
   return { Pane, load: loadOnce };
