@@ -145,6 +145,8 @@ function consoleToLogger(logger) {
 
 /** Where Next serves the build's hashed files from (`.next/static`). */
 export const STATIC_PREFIX = "/_next/static/";
+/** The file scripts/standalone.mjs leaves in `.next` (beside `static`, not served) once the copies are written. */
+export const PRECOMPRESSED_MARK = "static-precompressed";
 
 /**
  * The build's hashed files with the brotli and gzip copies `npm run build` wrote beside them
@@ -175,9 +177,6 @@ export async function precompressedAssets(build) {
     });
   };
 }
-
-/** The file scripts/standalone.mjs leaves in `.next` (beside `static`, not served) once the copies are written. */
-export const PRECOMPRESSED_MARK = "static-precompressed";
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv.slice(2));
 
@@ -308,4 +307,3 @@ function settled(inFlight, deadline) {
     poll();
   });
 }
-
