@@ -42,9 +42,13 @@ export function useMarkRead() {
   });
 }
 
-/** Marks one thread read or unread for the viewer (POST /api/inbox/reads). */
+/**
+ * Marks one thread read or unread for the viewer (POST /api/inbox/reads). Kept alive past the
+ * page: a conversation opened and then left at once (a reload, a closed tab) is still read —
+ * without it the browser cancelled the mark, and the row came back unread.
+ */
 export function markRead(threadId: string, read: boolean): Promise<ReadAnswer> {
-  return inboxApi("reads.mark", { body: { threadId, read } });
+  return inboxApi("reads.mark", { body: { threadId, read }, keepalive: true });
 }
 
 /** Puts the server's answer to a read change in the caches: the viewer's mark and the owner's flag. */
