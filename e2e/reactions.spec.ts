@@ -69,10 +69,13 @@ test("react with any emoji from the full picker, by keyboard, and take it back",
   await expect(popover.getByRole("gridcell", { name: "Astronaut", exact: true })).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowDown");
   await expect(popover.getByRole("gridcell", { name: "Rocket", exact: true })).toHaveAttribute("aria-selected", "true");
+  // The chip shows at once (optimistic): the page is reloaded only once the API has the reaction.
+  const added = page.waitForResponse((response) => response.request().method() === "POST" && /\/reactions$/.test(new URL(response.url()).pathname));
   await page.keyboard.press("Enter");
   await expect(popover).toBeHidden();
   await expect(reactButton(message)).toBeFocused();
   await expect(rocketChip(message)).toHaveAttribute("aria-pressed", "true");
+  expect((await added).ok()).toBe(true);
 
   // Kept by the API, and remembered as a recent reaction: first in the quick row, marked as ours.
   await page.reload();
@@ -82,8 +85,10 @@ test("react with any emoji from the full picker, by keyboard, and take it back",
   const quick = popover.getByRole("group", { name: "Quick reactions" }).getByRole("button");
   await expect(quick.first()).toHaveAccessibleName("Rocket: remove your reaction");
   await expect(quick.first()).toHaveAttribute("aria-pressed", "true");
+  const removed = page.waitForResponse((response) => response.request().method() === "DELETE" && /\/reactions$/.test(new URL(response.url()).pathname));
   await quick.first().click();
   await expect(rocketChip(message)).toHaveCount(0);
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(message).toBeVisible();
   await expect(rocketChip(message)).toHaveCount(0);
