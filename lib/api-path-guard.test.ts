@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { proxy } from "@/proxy";
 import { malformedApiPath, unroutableApiRequest } from "./api-path-guard";
 

@@ -1,4 +1,4 @@
-import { inboxRoute } from "@/lib/api/inbox-endpoints";
+import { inboxRoute } from "@/lib/api/inbox-routes";
 import { pathProblem } from "@/lib/api/paths";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircleIcon, RotateCwIcon } from "lucide-react";
-import { type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { Thread } from "@/lib/api/threads";
 import { doneSentence, plural, progressVerb } from "@/lib/client/list/bulk";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CAPABILITIES, type KnownCapability } from "./capability-names";
 import { capabilityError, checkCapability, windowClosesAt, type CapabilityCheck } from "./capabilities";
-import { errorDetails } from "./errors";
+import { errorDetails } from "./error-schemas";
 import { accountLinkFixture, messageFixture, platformFixture, threadFixture } from "./testing/fixtures";
 
 const NOW = new Date("2026-11-20T12:10:00.000Z");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createBffClient } from "./bff-client";
 import { createApiClient, paginate, paginateItems, parseRetryAfter, type ApiClient, type ApiResult } from "./client";
-import { ApiError, detailsOf, ERROR_SENTENCES, errorSentence } from "./errors";
+import { CLIENT_CONTRACT } from "./client-contract";
+import { ENDPOINTS } from "./endpoints";
+import { ApiError, ERROR_SENTENCES, errorSentence } from "./errors";
+import { detailsOf } from "./error-schemas";
 import type { ThreadPatch } from "./threads";
 import {
   accountLinkFixture,
@@ -300,25 +304,33 @@ describe("endpoints", () => {
     expect(endpoints.map((e) => e.name).sort()).toEqual(methods.sort());
   });
 
-  for (const endpoint of endpoints) {
-    it(`${endpoint.name}: ${endpoint.method} ${endpoint.url}`, async () => {
-      const status = endpoint.status ?? 200;
-      const { fetch, calls } = fakeFetch(() =>
-        endpoint.response === null ? new Response(null, { status }) : jsonResponse(endpoint.response, { status }),
-      );
-      const result = await endpoint.call(createApiClient({ baseUrl: BASE, token: TOKEN, fetch }));
+  it("are named as lib/api/endpoints names them, each with its contract", () => {
+    for (const name of Object.keys(CLIENT_CONTRACT)) expect(ENDPOINTS, name).toHaveProperty([name]);
+    for (const endpoint of endpoints) expect(CLIENT_CONTRACT, endpoint.name).toHaveProperty([endpoint.name]);
+  });
 
-      expect(calls).toHaveLength(1);
-      const [call] = calls;
-      expect(call?.method).toBe(endpoint.method);
-      expect(call?.url).toBe(`${BASE}${endpoint.url}`);
-      expect(call?.body === undefined ? undefined : JSON.parse(call.body)).toEqual(endpoint.requestBody);
-      expect(call?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
-      expect(call?.headers.get("accept")).toBe("application/json");
+  // The same methods, checked (the BFF upstream) and sent as they are (the browser, to the BFF).
+  for (const [kind, create] of [["checked", createApiClient], ["bff", createBffClient]] as const) {
+    for (const endpoint of endpoints) {
+      it(`${kind} ${endpoint.name}: ${endpoint.method} ${endpoint.url}`, async () => {
+        const status = endpoint.status ?? 200;
+        const { fetch, calls } = fakeFetch(() =>
+          endpoint.response === null ? new Response(null, { status }) : jsonResponse(endpoint.response, { status }),
+        );
+        const result = await endpoint.call(create({ baseUrl: BASE, token: TOKEN, fetch }));
 
-      expect(result.status).toBe(status);
-      expect(result.body).toEqual("expected" in endpoint ? endpoint.expected : endpoint.response);
-    });
+        expect(calls).toHaveLength(1);
+        const [call] = calls;
+        expect(call?.method).toBe(endpoint.method);
+        expect(call?.url).toBe(`${BASE}${endpoint.url}`);
+        expect(call?.body === undefined ? undefined : JSON.parse(call.body)).toEqual(endpoint.requestBody);
+        expect(call?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+        expect(call?.headers.get("accept")).toBe("application/json");
+
+        expect(result.status).toBe(status);
+        expect(result.body).toEqual("expected" in endpoint ? endpoint.expected : endpoint.response);
+      });
+    }
   }
 });
 

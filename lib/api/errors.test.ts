@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, ERROR_CODES, ERROR_SENTENCES, ERROR_STATUS, detailsOf, errorBody, errorSentence, isApiError } from "./errors";
+import { ApiError, ERROR_CODES, ERROR_SENTENCES, ERROR_STATUS, errorSentence, isApiError } from "./errors";
+import { detailsOf, errorBody } from "./error-schemas";
 
 describe("error codes", () => {
   it("include every code of the spec's table with its status", () => {

@@ -49,8 +49,7 @@ export const inboxEvent = z.discriminatedUnion("type", [
 ]);
 export type InboxEvent = z.infer<typeof inboxEvent>;
 
-/** The SSE `event:` name every message is sent under. */
-export const INBOX_EVENT_NAME = "inbox";
+export { INBOX_EVENT_NAME } from "./inbox-stream";
 
 /**
  * POST /api/presence: what a tab says of itself, every so often and as its user types. `tabId`

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { direction, thread } from "./threads";
 import { defineQuery } from "./query";
+import { base64Bytes, DELETE_SCOPES } from "./message-rules";
 import { openEnum, platformData, platformName, serviceId, timestamp } from "./primitives";
+
+export { base64Bytes, DELETE_SCOPES, type DeleteScope } from "./message-rules";
 
 /**
  * Attachments are tagged by `kind`. Media kinds (`image`, `video`, `audio`, `file`) carry a
@@ -182,12 +185,6 @@ export const outgoingAttachment = z.object({
 });
 export type OutgoingAttachment = z.infer<typeof outgoingAttachment>;
 
-/** The bytes a base64 string decodes to (padded, as `outgoingAttachment` requires). */
-export function base64Bytes(data: string): number {
-  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return (data.length / 4) * 3 - padding;
-}
-
 /**
  * POST /messages body. Other body fields are "not shown"; we take `attachments` (above) and
  * nothing else, and ignore unknown ones, as every v2 body does (lib/api/strict-body.ts has
@@ -250,8 +247,6 @@ export type MessagePatch = z.infer<typeof messagePatch>;
  * it for the team only. Both set `deletedAt`. The response is "not shown"; ours is the
  * message as it now stands, so a client can update its caches from it.
  */
-export const DELETE_SCOPES = ["self", "all"] as const;
-export type DeleteScope = (typeof DELETE_SCOPES)[number];
 export const messageDeleteQuery = defineQuery({ scope: z.enum(DELETE_SCOPES) });
 
 /**

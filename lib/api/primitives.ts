@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { SERVICE_ID_PATTERN } from "./service-id";
 
-/** Rule 7: every `id` and `…Id` is a service ID; paths accept nothing else. */
-export const SERVICE_ID_PATTERN = /^[0-9a-z]+$/;
+export { SERVICE_ID_PATTERN };
+
 export const serviceId = z.string().regex(SERVICE_ID_PATTERN, "Expected a service ID (lowercase letters and digits)");
 export type ServiceId = z.infer<typeof serviceId>;
 

@@ -3,24 +3,11 @@ import { z } from "zod";
 /**
  * Query strings as the spec demands: several values are passed by repeating the key
  * (`?tag=a&tag=b`). Brackets (`tag[]=`) and comma-separated values are 400 invalidRequest.
- * Both the client (serialising) and the sandbox (parsing) use this module, so the two
- * cannot drift apart.
+ * The clients write them with lib/api/search-params and the sandbox and the BFF read them here,
+ * with the same rules, so the two cannot drift apart.
  */
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type QueryParams = Record<string, QueryValue>;
-
-/** Repeated keys for arrays, `true`/`false` for booleans; `undefined`, `null` and `[]` are left out. */
-export function toSearchParams(params: QueryParams | undefined): URLSearchParams {
-  const search = new URLSearchParams();
-  if (!params) return search;
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) search.append(key, String(v));
-  }
-  return search;
-}
+export { toSearchParams, type QueryParams, type QueryValue } from "./search-params";
 
 /** A boolean query flag: `true` or `false` on the wire, a boolean in code. */
 export const queryBoolean = z.union([

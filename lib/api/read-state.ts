@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serviceId, timestamp } from "./primitives";
-import type { Thread } from "./threads";
+
+export { readUpTo, unreadFor } from "./read-state-rules";
 
 /**
  * Per-member read state: the API's `unread` is the team owner's alone, so the inbox records
@@ -20,15 +21,3 @@ export const readMarks = z.object({ data: z.array(readMark) });
 /** POST /api/inbox/reads: mark a thread read (up to its newest message) or unread, for the viewer. */
 export const readChange = z.strictObject({ threadId: serviceId, read: z.boolean() });
 export type ReadChange = z.infer<typeof readChange>;
-
-export function unreadFor(thread: Pick<Thread, "unread" | "lastMessage">, mark: Pick<ReadMark, "readAt"> | undefined): boolean {
-  if (!mark) return thread.unread;
-  if (mark.readAt === null) return true;
-  const last = thread.lastMessage;
-  return last !== null && last.direction === "inbound" && Date.parse(last.sentAt) > Date.parse(mark.readAt);
-}
-
-/** What a mark reads up to: the thread's newest message (or its activity, when it has none). */
-export function readUpTo(thread: Pick<Thread, "lastMessage" | "activity">): string {
-  return thread.lastMessage?.sentAt ?? thread.activity.at;
-}

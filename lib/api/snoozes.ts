@@ -1,8 +1,18 @@
-import { tz } from "@date-fns/tz";
-import { addDays, addHours, nextMonday, set, startOfHour } from "date-fns";
 import { z } from "zod";
 import { serviceId, timeZoneName, timestamp } from "./primitives";
-import { thread, type Folder } from "./threads";
+import { RETURN_REASONS, SNOOZE_KINDS, SNOOZE_PRESETS } from "./snooze-rules";
+import { thread } from "./threads";
+
+export {
+  hidesSnoozed,
+  isSnoozed,
+  presetTime,
+  RETURN_REASONS,
+  SNOOZE_KINDS,
+  SNOOZE_PRESETS,
+  type SnoozeKind,
+  type SnoozePreset,
+} from "./snooze-rules";
 
 /**
  * Snoozes and follow-up reminders, kept by the inbox (the API has neither): GET/POST/DELETE
@@ -19,11 +29,6 @@ import { thread, type Folder } from "./threads";
  * Times are on the inbox's clock (the sandbox's in demo mode): GET answers its `now`, so a
  * browser whose clock differs still offers the right "tomorrow".
  */
-export const SNOOZE_KINDS = ["snooze", "followUp"] as const;
-export type SnoozeKind = (typeof SNOOZE_KINDS)[number];
-export const SNOOZE_PRESETS = ["laterToday", "tomorrow", "nextWeek"] as const;
-export type SnoozePreset = (typeof SNOOZE_PRESETS)[number];
-export const RETURN_REASONS = ["time", "reply", "noReply"] as const;
 
 export const snooze = z.object({
   threadId: serviceId,
@@ -62,27 +67,3 @@ export type NewFollowUp = z.infer<typeof newFollowUp>;
 
 /** DELETE /api/inbox/snoozes: wake a snooze now, end a reminder, or dismiss a returned mark. */
 export const snoozeTarget = z.strictObject({ threadId: serviceId, kind: z.enum(SNOOZE_KINDS).default("snooze") });
-
-/** Later today: three hours on, at the top of the hour; tomorrow and next week: 8:00 in the member's zone. */
-export function presetTime(preset: SnoozePreset, now: Date, zone: string): Date {
-  const inZone = { in: tz(zone) };
-  const morning = { hours: 8, minutes: 0, seconds: 0, milliseconds: 0 };
-  switch (preset) {
-    case "laterToday":
-      return new Date(startOfHour(addHours(now, 3), inZone).getTime());
-    case "tomorrow":
-      return new Date(set(addDays(now, 1, inZone), morning, inZone).getTime());
-    case "nextWeek":
-      return new Date(set(nextMonday(now, inZone), morning, inZone).getTime());
-  }
-}
-
-/** Whether a snooze hides its conversation from the folders now. */
-export function isSnoozed(entry: Pick<Snooze, "kind" | "state">): boolean {
-  return entry.kind === "snooze" && entry.state === "waiting";
-}
-
-/** The folders a snoozed conversation leaves: the open ones; `archived` and `all` still hold it. */
-export function hidesSnoozed(folder: Folder): boolean {
-  return folder !== "all" && folder !== "archived";
-}

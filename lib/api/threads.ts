@@ -4,10 +4,10 @@ import { contact, profile } from "./contacts";
 import { accountLink } from "./platforms";
 import { member } from "./team";
 import { defineQuery, queryBoolean, queryInt } from "./query";
+import { FOLDERS, THREAD_ORDERS } from "./thread-list-rules";
 import { MAX_EXPAND, openEnum, PAGE_LIMIT, platformName, serviceId, timestamp } from "./primitives";
 
-export const FOLDERS = ["inbox", "noReply", "requests", "archived", "all"] as const;
-export type Folder = (typeof FOLDERS)[number];
+export { FOLDERS, THREAD_ORDERS, inFolder, threadSearchText, type Folder } from "./thread-list-rules";
 
 export const DIRECTIONS = ["inbound", "outbound"] as const;
 export const direction = openEnum(DIRECTIONS);
@@ -79,44 +79,7 @@ export const thread = z.looseObject({
 });
 export type Thread = z.infer<typeof thread>;
 
-/**
- * `order` values are "not shown". Ours: `newest` (default: latest activity first) and
- * `oldest` (longest-waiting first, for working a `noReply` queue).
- */
-export const THREAD_ORDERS = ["newest", "oldest"] as const;
-
 const expandList = z.array(threadExpand).max(MAX_EXPAND, `At most ${MAX_EXPAND} expand values`);
-
-/**
- * What `q` searches (our reading, documented with the filters below): the person's display
- * name, username and handle and the thread's latest preview, joined and lower-cased; a thread
- * matches when its text contains `q` in lower case.
- */
-export function threadSearchText(
-  profile: { displayName: string | null; username: string | null; handle: string | null } | null,
-  preview: string | null,
-): string {
-  return [profile?.displayName, profile?.username, profile?.handle, preview]
-    .filter((part): part is string => !!part)
-    .join(" ")
-    .toLowerCase();
-}
-
-/** Whether a thread belongs in a folder, by the folder rules of GET /threads below. */
-export function inFolder(item: Pick<Thread, "archived" | "acceptanceState" | "lastMessage">, folder: Folder): boolean {
-  switch (folder) {
-    case "all":
-      return true;
-    case "archived":
-      return item.archived;
-    case "requests":
-      return !item.archived && item.acceptanceState === "pending";
-    case "inbox":
-      return !item.archived && item.acceptanceState !== "pending";
-    case "noReply":
-      return !item.archived && item.acceptanceState !== "pending" && item.lastMessage?.direction === "inbound";
-  }
-}
 
 /**
  * GET /threads filters, combined with AND; repeatable ones match any of their values.

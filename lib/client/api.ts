@@ -1,4 +1,5 @@
-import { createApiClient, paginateItems, type ApiResult } from "@/lib/api/client";
+import { createBffClient } from "@/lib/api/bff-client";
+import { paginateItems, type ApiResult } from "@/lib/api/client-transport";
 import type { Page } from "@/lib/api/primitives";
 import { withOutageRetry } from "@/lib/client/outage-retry";
 import { observeAnswer } from "@/lib/client/stores/connection";
@@ -8,7 +9,7 @@ import { observeAnswer } from "@/lib/client/stores/connection";
  * session cookie goes along by itself). One instance for the whole app. A change (PATCH, PUT)
  * met by a passing outage is made again by itself (lib/client/outage-retry).
  */
-export const api = createApiClient({
+export const api = createBffClient({
   baseUrl: "/api/v2",
   fetch: withOutageRetry(async (input, init) => {
     const response = await fetch(input, init);

@@ -1,16 +1,18 @@
 import type { z } from "zod";
-import { ApiError, errorBody } from "@/lib/api/errors";
-import { INBOX_ENDPOINTS, type InboxOperation } from "@/lib/api/inbox-endpoints";
+import { ApiError, readErrorBody } from "@/lib/api/errors";
+import type { InboxEndpoints } from "@/lib/api/inbox-endpoints";
+import { INBOX_ROUTES, type InboxOperation } from "@/lib/api/inbox-routes";
 import { withOutageRetry } from "@/lib/client/outage-retry";
 
 /**
- * The browser's client for the inbox's own endpoints, typed from their table (lib/api/inbox-
- * endpoints): the method and path come from the row, the body is the row's schema's input,
- * and the answer is parsed by the row's response schema. Errors are the same `ApiError`s as
+ * The browser's client for the inbox's own endpoints: the method and path come from their row
+ * of lib/api/inbox-routes, the body is the row's schema's input and the answer its response's
+ * output (lib/api/inbox-endpoints, by type alone: the server's `endpoint()` checks requests and
+ * writes the answers, so no schema is shipped to the page). Errors are the same `ApiError`s as
  * the API client's (the spec's body; `networkError` when the server cannot be reached). A PATCH
  * or PUT met by a passing outage is made again by itself (lib/client/outage-retry).
  */
-type Row<O extends InboxOperation> = (typeof INBOX_ENDPOINTS)[O];
+type Row<O extends InboxOperation> = InboxEndpoints[O];
 /** The operations the browser calls: those with a JSON answer in the table. */
 export type InboxCall = { [O in InboxOperation]: Row<O> extends { response: z.ZodType } ? O : never }[InboxOperation];
 
@@ -29,7 +31,7 @@ export type InboxCallInput<O extends InboxCall> = {
 };
 
 export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
-  const row = INBOX_ENDPOINTS[operation] as { method: string; path: string; response: z.ZodType };
+  const row = INBOX_ROUTES[operation];
   const path = row.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${operation} needs the path parameter ${name}`);
@@ -40,12 +42,12 @@ export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInpu
   const headers: Record<string, string> = { accept: "application/json" };
   if (input.body !== undefined) headers["content-type"] = "application/json";
   const url = search.size ? `${path}?${search}` : path;
-  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal, keepalive: input.keepalive }, row.response) as Promise<Answer<O>>;
+  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal, keepalive: input.keepalive }) as Promise<Answer<O>>;
 }
 
 const fetchWithRetry = withOutageRetry((input, init) => fetch(input, init));
 
-async function requestJson(url: string, init: RequestInit, schema: z.ZodType): Promise<unknown> {
+async function requestJson(url: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchWithRetry(url, init);
@@ -55,8 +57,8 @@ async function requestJson(url: string, init: RequestInit, schema: z.ZodType): P
   }
   const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    const body = errorBody.safeParse(json);
-    throw new ApiError({ status: response.status, code: body.success ? body.data.code : "internalError", details: body.success ? body.data.details : null, requestId: body.success ? body.data.requestId : null });
+    const body = readErrorBody(json);
+    throw new ApiError({ status: response.status, code: body ? body.code : "internalError", details: body ? body.details : null, requestId: body ? body.requestId : null });
   }
-  return schema.parse(json);
+  return json;
 }

@@ -1,9 +1,9 @@
-import { codeForStatus } from "@/lib/api/client";
-import { errorBody } from "@/lib/api/errors";
+import { codeForStatus } from "@/lib/api/client-transport";
+import { readErrorBody } from "@/lib/api/errors";
 
 /**
  * A passing outage: no answer at all, 502 upstreamUnavailable (a proxy's bare 502 counts, as
- * lib/api/client's `codeForStatus` reads it), 503 or 504. It is what a browser meets while an
+ * lib/api/client-transport's `codeForStatus` reads it), 503 or 504. It is what a browser meets while an
  * instance restarts behind the load balancer, or while the API is briefly unreachable; a 502
  * with another code (sendUnconfirmed) is an answer, not an outage.
  */
@@ -49,8 +49,8 @@ export function withOutageRetry(fetchImpl: Fetch, sleep: (ms: number) => Promise
 
 async function answersOutage(response: Response): Promise<boolean> {
   if (response.status < 502 || response.status > 504) return false;
-  const body = errorBody.safeParse(await response.clone().json().catch(() => null));
-  const outage = isPassingOutage({ status: response.status, code: body.success ? body.data.code : codeForStatus(response.status) });
+  const body = readErrorBody(await response.clone().json().catch(() => null));
+  const outage = isPassingOutage({ status: response.status, code: body ? body.code : codeForStatus(response.status) });
   // A response not handed on is read to its end, so its connection goes back to the pool.
   if (outage) await response.body?.cancel();
   return outage;

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, isSameYear } from "date-fns";
-import { presetTime, type Snooze, type SnoozePreset } from "@/lib/api/snoozes";
+import type { Snooze, SnoozePreset } from "@/lib/api/snoozes";
+import { presetTime } from "@/lib/api/snooze-rules";
 
 /**
  * How snoozes and reminders read in the inbox (lib/api/snoozes): the choices of the snooze

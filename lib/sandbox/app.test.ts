@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorDetails } from "@/lib/api/errors";
+import { errorDetails } from "@/lib/api/error-schemas";
 import { accountLink, platformList } from "@/lib/api/platforms";
 import { page } from "@/lib/api/primitives";
 import { member, team } from "@/lib/api/team";

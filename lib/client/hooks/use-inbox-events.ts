@@ -2,7 +2,8 @@
 
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { INBOX_EVENT_NAME, inboxEvent, type InboxEvent } from "@/lib/api/inbox-events";
+import type { InboxEvent } from "@/lib/api/inbox-events";
+import { INBOX_EVENT_NAME, readInboxEvent } from "@/lib/api/inbox-stream";
 import { commentQueries } from "@/lib/client/queries/comments";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
 import { contactQueries } from "@/lib/client/queries/contacts";
@@ -54,10 +55,10 @@ export function useInboxEvents(): void {
     };
 
     source.addEventListener(INBOX_EVENT_NAME, (message) => {
-      const parsed = inboxEvent.safeParse(safeJson((message as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      apply(parsed.data, queryClient, touch);
-      for (const listener of listeners) listener(parsed.data);
+      const event = readInboxEvent((message as MessageEvent<string>).data);
+      if (!event) return;
+      apply(event, queryClient, touch);
+      for (const listener of listeners) listener(event);
     });
     source.addEventListener("open", () => {
       if (wasOpen && lost) {
@@ -154,13 +155,5 @@ export function apply(event: InboxEvent, queryClient: QueryClient, touch: (key: 
   } else {
     // A kind of change this inbox does not know: read again what could show it.
     touch(threadQueries.all());
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { threadSearchText } from "@/lib/api/threads";
+import { threadSearchText } from "@/lib/api/thread-list-rules";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 

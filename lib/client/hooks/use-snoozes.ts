@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { isSnoozed, type Snooze } from "@/lib/api/snoozes";
+import type { Snooze } from "@/lib/api/snoozes";
+import { isSnoozed } from "@/lib/api/snooze-rules";
 import type { Thread } from "@/lib/api/threads";
 import { snoozeQueries } from "@/lib/client/queries/snoozes";
 

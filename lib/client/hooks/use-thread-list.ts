@@ -2,7 +2,8 @@
 
 import { hashKey, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { inFolder, type Thread } from "@/lib/api/threads";
+import type { Thread } from "@/lib/api/threads";
+import { inFolder } from "@/lib/api/thread-list-rules";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
 import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes";
 import { EMPTY_SNAPSHOT, pendingChanges, rowsToShow, settleList, snapshotOf, withoutRow, type ListState, type OwnChanges } from "@/lib/client/list/stable-list";

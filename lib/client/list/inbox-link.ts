@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { createLoader } from "nuqs";
 import { useCallback, useEffect, type MouseEvent } from "react";
 import { filtersOf } from "@/lib/client/list/inbox-params";
-import { FOLDERS } from "@/lib/api/threads";
+import { FOLDERS } from "@/lib/api/thread-list-rules";
 import { inboxHref, inboxParams, type useInboxParams } from "@/lib/client/list/inbox-url";
 import { threadQueries } from "@/lib/client/queries/threads";
 

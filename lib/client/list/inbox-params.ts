@@ -1,5 +1,5 @@
 import type { inferParserType, parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral } from "nuqs";
-import { FOLDERS, THREAD_ORDERS } from "@/lib/api/threads";
+import { FOLDERS, THREAD_ORDERS } from "@/lib/api/thread-list-rules";
 import type { ThreadFilters } from "@/lib/client/queries/threads";
 
 /**

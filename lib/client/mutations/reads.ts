@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ReadAnswer } from "@/lib/api/inbox";
-import { readUpTo, unreadFor, type ReadMark } from "@/lib/api/read-state";
+import type { ReadMark } from "@/lib/api/read-state";
+import { readUpTo, unreadFor } from "@/lib/api/read-state-rules";
 import type { Thread } from "@/lib/api/threads";
 import { toastError } from "@/lib/client/errors";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";

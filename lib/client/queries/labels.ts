@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { paginate } from "@/lib/api/client";
+import { paginate } from "@/lib/api/client-transport";
 import type { ThreadListQuery } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import type { LabelKind, LabelUsage } from "@/lib/client/settings/label-form";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_SENTENCES } from "@/lib/api/errors";
-import { base64Bytes, outgoingAttachment } from "@/lib/api/messages";
+import { outgoingAttachment } from "@/lib/api/messages";
+import { base64Bytes } from "@/lib/api/message-rules";
 import {
   base64Of,
   chosenFilesProblem,

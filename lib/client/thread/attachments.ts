@@ -1,6 +1,7 @@
 import { checkAttachments, type AttachmentProblem } from "@/lib/api/attachment-rules";
 import { ERROR_SENTENCES } from "@/lib/api/errors";
-import { ATTACHMENTS_BYTES_CEILING, ATTACHMENTS_COUNT_CEILING, base64Bytes, type OutgoingAttachment } from "@/lib/api/messages";
+import { ATTACHMENTS_BYTES_CEILING, ATTACHMENTS_COUNT_CEILING, type OutgoingAttachment } from "@/lib/api/messages";
+import { base64Bytes } from "@/lib/api/message-rules";
 import type { AttachmentLimits } from "@/lib/api/platforms";
 import { formatBytes } from "./message-meta";
 

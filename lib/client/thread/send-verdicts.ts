@@ -1,4 +1,4 @@
-import { detailsOf, ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
+import { ERROR_SENTENCES, errorSentence, isApiError } from "@/lib/api/errors";
 import { isPassingOutage } from "@/lib/client/outage-retry";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
 
@@ -63,9 +63,10 @@ export function judgeSendError(error: unknown, waitsSoFar: number): AttemptVerdi
   if (!isApiError(error)) return { kind: "failed", error: { code: "internalError", sentence: ERROR_SENTENCES.internalError } };
   const failed: OutboxError = { code: error.code, sentence: errorSentence(error.code, error.status) };
   if (error.code === "sendUnconfirmed") {
-    const messageId = detailsOf(error, "sendUnconfirmed")?.messageId;
+    // Read by hand, not with detailsOf: the send pipeline runs with the list's first paint, which carries no zod.
+    const messageId = error.details?.messageId;
     // Without the ID there is nothing to read; a retry with the same key replays the 502 and its details.
-    return messageId ? { kind: "unconfirmed", messageId } : { kind: "failed", error: UNCONFIRMED };
+    return typeof messageId === "string" && messageId ? { kind: "unconfirmed", messageId } : { kind: "failed", error: UNCONFIRMED };
   }
   const mayWait = waitsSoFar < MAX_AUTOMATIC_WAITS;
   if (error.status === 429 && mayWait) {

@@ -1,5 +1,6 @@
 import type { ActivityEntry } from "@/lib/api/activity";
-import { DELETE_SCOPES, type DeleteScope } from "@/lib/api/messages";
+import type { DeleteScope } from "@/lib/api/messages";
+import { DELETE_SCOPES } from "@/lib/api/message-rules";
 import type { Thread } from "@/lib/api/threads";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorDetails } from "@/lib/api/errors";
+import { errorDetails } from "@/lib/api/error-schemas";
 import { eventPage, type ApiEvent } from "@/lib/api/events";
 import { sendMessageResult } from "@/lib/api/messages";
 import { accountLink, type AccountLink } from "@/lib/api/platforms";

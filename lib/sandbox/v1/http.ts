@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError, errorDetails, isKnownErrorCode } from "@/lib/api/errors";
+import { ApiError, isKnownErrorCode } from "@/lib/api/errors";
+import { errorDetails } from "@/lib/api/error-schemas";
 import {
   V1_CODE_OF_V2,
   V1_ERROR_STATUS,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { loadConfig } from "../runtime/env";
 import { createRuntime, installRuntime, type Runtime } from "../runtime/runtime";
 import { session } from "../store/schema";

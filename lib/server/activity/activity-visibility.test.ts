@@ -3,7 +3,7 @@ import * as activityRoute from "@/app/api/inbox/activity/route";
 import * as settingsRoute from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import { activityPage } from "@/lib/api/activity";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { IndexedThread } from "../gateway/thread-query";
 import { call, startTestBff, type TestBff } from "../testing/bff";
 

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as webhooksRoute from "@/app/api/webhooks/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { log } from "../runtime/log";
 import { ORIGIN, startTestBff, type TestBff } from "../testing/bff";
 

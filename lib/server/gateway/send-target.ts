@@ -1,6 +1,7 @@
 import "server-only";
 import { contact as contactSchema, type Contact } from "@/lib/api/contacts";
-import { ApiError, errorBody } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { MessageTarget } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";
 import { canSee, type Viewer } from "../access/visibility";

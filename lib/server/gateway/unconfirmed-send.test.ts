@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2 from "@/app/api/v2/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { InboxEvent } from "@/lib/api/inbox-events";
 import { message } from "@/lib/api/messages";
 import { page } from "@/lib/api/primitives";

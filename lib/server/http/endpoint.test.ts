@@ -5,7 +5,7 @@ import * as preferencesRoute from "@/app/api/inbox/preferences/route";
 import * as readsRoute from "@/app/api/inbox/reads/route";
 import * as statusRoute from "@/app/api/inbox/status/route";
 import * as usersRoute from "@/app/api/inbox/users/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { INBOX_ENDPOINTS } from "@/lib/api/inbox-endpoints";
 import { call, startTestBff, type TestBff } from "../testing/bff";
 

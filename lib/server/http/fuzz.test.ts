@@ -28,7 +28,7 @@ import * as webhooks from "@/app/api/webhooks/route";
 import { activityQuery } from "@/lib/api/activity";
 import { commentQuery, mentionsRead as mentionsReadBody, newComment } from "@/lib/api/comments";
 import { ENDPOINTS, OPERATIONS } from "@/lib/api/endpoints";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { presenceBeat } from "@/lib/api/inbox-events";
 import { preferencesPatch } from "@/lib/api/preferences";
 import { readChange } from "@/lib/api/read-state";

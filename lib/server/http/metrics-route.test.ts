@@ -5,7 +5,7 @@ import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as metricsRouteFile from "@/app/api/metrics/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import * as webhooksRoute from "@/app/api/webhooks/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { eventPage } from "@/lib/api/events";
 import { PEER_ADDRESS_HEADER } from "../accounts/client-address";
 import { metrics } from "../runtime/metrics";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import { createApiClient } from "@/lib/api/client";
-import { ApiError, errorBody } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { campaign as campaignSchema } from "@/lib/api/outreach/campaigns";
 import { importJob } from "@/lib/api/outreach/import-jobs";
 import { lead as leadSchema, list as listSchema } from "@/lib/api/outreach/leads";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import * as settingsRoute from "@/app/api/settings/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { page } from "@/lib/api/primitives";
 import { thread, type Thread } from "@/lib/api/threads";
 import { call, startTestBff, type TestBff } from "../testing/bff";

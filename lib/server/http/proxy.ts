@@ -1,6 +1,7 @@
 import "server-only";
 import { ENDPOINTS, type Endpoint, type Operation } from "@/lib/api/endpoints";
-import { ApiError, errorBody } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { messageTarget, type MessageTarget } from "@/lib/api/messages";
 import { SERVICE_ID_PATTERN } from "@/lib/api/primitives";
 import { describeIssues, parseQuery } from "@/lib/api/query";

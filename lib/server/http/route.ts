@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody, type KnownErrorCode } from "@/lib/api/errors";
-import { INBOX_ENDPOINTS, INBOX_OPERATIONS, inboxRoute } from "@/lib/api/inbox-endpoints";
+import { INBOX_ENDPOINTS } from "@/lib/api/inbox-endpoints";
+import { INBOX_OPERATIONS, inboxRoute } from "@/lib/api/inbox-routes";
 import { pathProblem } from "@/lib/api/paths";
 import { describeIssues } from "@/lib/api/query";
 import { errorField, log, noteRequest, requestId as currentRequestId } from "../runtime/log";

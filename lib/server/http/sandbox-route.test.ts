@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as relay from "@/app/api/sandbox/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { demoWebhookUrl } from "../gateway/upstream";
 import { ORIGIN, call, startTestBff, type TestBff } from "../testing/bff";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { SEND_BODY_MAX_BYTES, sendMessageResult, type MediaAttachment } from "@/lib/api/messages";
 import type { AccountLink } from "@/lib/api/platforms";
 import { call, startTestBff, type TestBff } from "../testing/bff";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as v2 from "@/app/api/v2/[...path]/route";
 import * as settingsRoute from "@/app/api/settings/route";
 import { paginateItems } from "@/lib/api/client";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { AccountLink } from "@/lib/api/platforms";
 import type { Thread } from "@/lib/api/threads";
 import type { IndexedThread } from "../gateway/thread-query";

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { ROLES, type Role } from "../access/policy";
-import { type Viewer } from "../access/visibility";
+import type { Viewer } from "../access/visibility";
 import type { ClientViewer } from "@/lib/client/viewer";
 import { noteRequest } from "../runtime/log";
 import { runtime, type Runtime } from "../runtime/runtime";

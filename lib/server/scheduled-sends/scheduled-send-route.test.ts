@@ -3,7 +3,7 @@ import * as sendRoute from "@/app/api/inbox/scheduled-sends/[sendId]/route";
 import * as sendsRoute from "@/app/api/inbox/scheduled-sends/route";
 import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { scheduledSend as sendSchema, scheduledSendList, type ScheduledSend } from "@/lib/api/scheduled-sends";
 import type { IndexedThread } from "../gateway/thread-query";
 import { call, startTestBff, underAssignedAndUnassigned, type TestBff } from "../testing/bff";

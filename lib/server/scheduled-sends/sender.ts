@@ -1,6 +1,7 @@
 import "server-only";
 import { checkCapability, capabilityError } from "@/lib/api/capabilities";
-import { ApiError, detailsOf, errorBody, errorSentence, isApiError } from "@/lib/api/errors";
+import { ApiError, errorSentence, isApiError } from "@/lib/api/errors";
+import { detailsOf, errorBody } from "@/lib/api/error-schemas";
 import { message as messageSchema } from "@/lib/api/messages";
 import { accountLink as accountLinkSchema } from "@/lib/api/platforms";
 import type { ScheduledSend } from "@/lib/api/scheduled-sends";

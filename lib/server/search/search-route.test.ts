@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as searchRoute from "@/app/api/inbox/search/route";
 import * as settingsRoute from "@/app/api/settings/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import { searchPage } from "@/lib/api/search";
 import type { IndexedThread } from "../gateway/thread-query";
 import { call, startTestBff, type TestBff } from "../testing/bff";

@@ -3,7 +3,7 @@ import * as followUpsRoute from "@/app/api/inbox/follow-ups/route";
 import * as snoozesRoute from "@/app/api/inbox/snoozes/route";
 import * as sandboxRoute from "@/app/api/sandbox/[...path]/route";
 import * as v2 from "@/app/api/v2/[...path]/route";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { ApiEvent } from "@/lib/api/events";
 import { snooze as snoozeSchema, snoozeList } from "@/lib/api/snoozes";
 import { counts as countsSchema } from "@/lib/api/inbox";

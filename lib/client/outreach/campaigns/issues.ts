@@ -1,4 +1,5 @@
-import { detailsOf, isApiError } from "@/lib/api/errors";
+import { isApiError } from "@/lib/api/errors";
+import { detailsOf } from "@/lib/api/error-schemas";
 import type { Step } from "@/lib/api/outreach/campaigns";
 import { DAY_NAMES } from "./schedule";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Operation } from "@/lib/api/endpoints";
-import { errorBody } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/error-schemas";
 import type { RuleAction } from "@/lib/api/rules";
 import type { Thread } from "@/lib/api/threads";
 import type { Database } from "@/lib/db/connection";
