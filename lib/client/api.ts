@@ -18,6 +18,13 @@ export const api = createBffClient({
   }),
 });
 
+/**
+ * For an optimistic change (a reaction, an assignment, a tag): the screen shows it at once, so
+ * a reload or a closed tab right after must not cancel the request, or the change would come
+ * back undone (seen with read marks and reactions in the journeys' traces).
+ */
+export const OUTLIVES_PAGE = { keepalive: true } as const;
+
 /** Every item of a small collection (members, tags, account links), page after page. */
 export async function allItems<Item, Query extends { cursor?: string; limit?: number }>(
   list: (query: Query) => Promise<ApiResult<Page<Item>>>,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type { Contact, ContactPatch } from "@/lib/api/contacts";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
-import { api } from "@/lib/client/api";
+import { api, OUTLIVES_PAGE } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -21,7 +21,7 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ contactId, patch }: { contactId: string; patch: ContactPatch; label?: string }) =>
-      (await api.contacts.update(contactId, patch)).body,
+      (await api.contacts.update(contactId, patch, OUTLIVES_PAGE)).body,
     onMutate: async ({ contactId, patch }) => {
       noteOwnChange({ contactId });
       const restore = await prepare(queryClient, contactId);
@@ -52,7 +52,7 @@ export function useToggleTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ contactId, tagId, add }: { contactId: string; tagId: string; add: boolean }) =>
-      (add ? await api.contacts.addTag(contactId, tagId) : await api.contacts.removeTag(contactId, tagId)).body,
+      (add ? await api.contacts.addTag(contactId, tagId, OUTLIVES_PAGE) : await api.contacts.removeTag(contactId, tagId, OUTLIVES_PAGE)).body,
     onMutate: async ({ contactId, tagId, add }) => {
       noteOwnChange({ contactId });
       const restore = await prepare(queryClient, contactId);

@@ -22,7 +22,7 @@ import {
 const api = vi.hoisted(() => ({
   messages: { update: vi.fn(), delete: vi.fn(), react: vi.fn(), unreact: vi.fn() },
 }));
-vi.mock("@/lib/client/api", () => ({ api }));
+vi.mock("@/lib/client/api", () => ({ api, OUTLIVES_PAGE: { keepalive: true } }));
 
 const THREAD = "thr1";
 const key = threadQueries.messages(THREAD).queryKey;
@@ -175,7 +175,8 @@ describe("reactions", () => {
     api.messages.unreact.mockReturnValue(new Promise((_, r) => (reject = r)));
     const run = new MutationObserver(queryClient, unreactMutation(queryClient)).mutate({ message: message("m1"), emoji: "👍", accountLinkId: "al1" });
     await vi.waitFor(() => expect(cached("m1")?.reactions).toEqual([]), { timeout: 10_000 });
-    expect(api.messages.unreact).toHaveBeenCalledWith("m1", "👍");
+    // Sent to outlive the page: a reload right after must not cancel it and bring the reaction back.
+    expect(api.messages.unreact).toHaveBeenCalledWith("m1", "👍", { keepalive: true });
     reject(new ApiError({ status: 0, code: "networkError" }));
     await expect(run).rejects.toThrow();
     expect(cached("m1")?.reactions).toEqual([mine]);

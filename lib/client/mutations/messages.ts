@@ -4,7 +4,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from "
 import type { ActivityEntry } from "@/lib/api/activity";
 import { isApiError } from "@/lib/api/errors";
 import type { DeleteScope, Message, Reaction } from "@/lib/api/messages";
-import { api } from "@/lib/client/api";
+import { api, OUTLIVES_PAGE } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { isOwnReaction } from "@/lib/client/thread/message-groups";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -127,7 +127,7 @@ function unsendEntry(message: Message, scope: DeleteScope, at: string): Activity
 
 export function reactMutation(queryClient: QueryClient) {
   return mutationOptions({
-    mutationFn: async ({ message, emoji }: ReactionVariables) => (await api.messages.react(message.id, { emoji })).body,
+    mutationFn: async ({ message, emoji }: ReactionVariables) => (await api.messages.react(message.id, { emoji }, OUTLIVES_PAGE)).body,
     onMutate: async ({ message, emoji, accountLinkId }) => {
       await cancelMessages(queryClient, message.threadId);
       const before = findMessage(queryClient, message.threadId, message.id) ?? message;
@@ -153,7 +153,7 @@ export function reactMutation(queryClient: QueryClient) {
 
 export function unreactMutation(queryClient: QueryClient) {
   return mutationOptions({
-    mutationFn: async ({ message, emoji }: ReactionVariables) => (await api.messages.unreact(message.id, emoji)).body,
+    mutationFn: async ({ message, emoji }: ReactionVariables) => (await api.messages.unreact(message.id, emoji, OUTLIVES_PAGE)).body,
     onMutate: async ({ message, emoji, accountLinkId }) => {
       await cancelMessages(queryClient, message.threadId);
       const before = findMessage(queryClient, message.threadId, message.id) ?? message;

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page } from "@/lib/api/primitives";
 import type { Thread, ThreadPatch } from "@/lib/api/threads";
-import { api } from "@/lib/client/api";
+import { api, OUTLIVES_PAGE } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -17,7 +17,7 @@ export function useUpdateThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ threadId, patch }: { threadId: string; patch: ThreadPatch; label?: string }) =>
-      (await api.threads.update(threadId, patch)).body,
+      (await api.threads.update(threadId, patch, OUTLIVES_PAGE)).body,
     onMutate: async ({ threadId, patch }) => {
       noteOwnChange({ threadId });
       await queryClient.cancelQueries({ queryKey: threadQueries.all() });
