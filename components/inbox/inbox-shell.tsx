@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Group, Panel, Separator, useDefaultLayout } from "react-resizable-panels";
+import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";
 
 import { MentionsPane } from "@/components/comments/mentions-pane";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
@@ -21,7 +21,7 @@ import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
-import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneStorage } from "@/lib/client/inbox-layout";
+import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneLayouts } from "@/lib/client/inbox-layout";
 import type { InboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf } from "@/lib/client/list/inbox-params";
 import { useReadAheadFolders } from "@/lib/client/list/inbox-link";
@@ -236,32 +236,34 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
 
 function DesktopLayout({ nav, list, thread, contact }: { nav: React.ReactNode; list: React.ReactNode; thread: React.ReactNode; contact: React.ReactNode }) {
   const panelIds = contact ? ["list", "thread", "contact"] : ["list", "thread"];
-  const layout = useDefaultLayout({ id: "inbox-panes", panelIds, storage: usePaneStorage() });
-  const separator = "w-px bg-border outline-none data-[separator=active]:bg-ring data-[separator=hover]:bg-ring/60 focus-visible:bg-ring";
+  const layouts = usePaneLayouts();
+  const sizes = layouts.sizesOf(panelIds) ?? DEFAULT_PANES[panelIds.join(",")]!;
+  const separator = "w-px bg-border outline-none data-[resize-handle-state=drag]:bg-ring data-[resize-handle-state=hover]:bg-ring/60 focus-visible:bg-ring";
   return (
     <div className="flex h-dvh flex-col">
       <ConnectionBanner />
       <div className="flex min-h-0 flex-1">
         <aside className="w-60 shrink-0 border-r">{nav}</aside>
-        <Group orientation="horizontal" className="min-w-0 flex-1" defaultLayout={layout.defaultLayout ?? DEFAULT_PANES[panelIds.join(",")]} onLayoutChanged={layout.onLayoutChanged}>
-          <Panel id="list" defaultSize="36" minSize="24" maxSize="55">
+        {/* Each pane's default is its saved share, which the server writes into the HTML as the pane's flex. */}
+        <PanelGroup direction="horizontal" id="inbox-panes" className="min-w-0 flex-1" onLayout={(layout) => layouts.changed(panelIds, layout)}>
+          <Panel id="list" order={1} defaultSize={sizes.list} minSize={24} maxSize={55}>
             {list}
           </Panel>
-          <Separator className={separator} />
-          <Panel id="thread" minSize="30">
+          <PanelResizeHandle className={separator} />
+          <Panel id="thread" order={2} defaultSize={sizes.thread} minSize={30}>
             <main className="h-full min-w-0">{thread}</main>
           </Panel>
           {contact ? (
             <>
-              <Separator className={separator} />
-              <Panel id="contact" defaultSize="26" minSize="18" maxSize="40">
+              <PanelResizeHandle className={separator} />
+              <Panel id="contact" order={3} defaultSize={sizes.contact} minSize={18} maxSize={40}>
                 <aside aria-label="Contact" className="h-full min-w-0">
                   {contact}
                 </aside>
               </Panel>
             </>
           ) : null}
-        </Group>
+        </PanelGroup>
       </div>
       {/* The browser paints a long page while it still parses it: the panes wait for each other, or
           the list would fill the row alone for a frame until the panes after it arrive. */}

@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 import { PHONE_QUERY, useMediaQuery } from "@/lib/client/hooks/use-media-query";
-import { browserLayout, paneStorage, saveInboxLayout, type InboxLayout } from "@/lib/client/layout-cookie";
+import { browserLayout, paneLayouts, saveInboxLayout, type InboxLayout } from "@/lib/client/layout-cookie";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 /**
@@ -63,10 +63,10 @@ export function useRememberTimeZone(): void {
   }, []);
 }
 
-/** react-resizable-panels' storage for `useDefaultLayout`: the cookie, seeded with what the server read. */
-export function usePaneStorage() {
+/** The pane groups' saved sizes (lib/client/layout-cookie `paneLayouts`): the cookie, seeded with what the server read. */
+export function usePaneLayouts() {
   const { layout } = useServerLayout();
-  return useMemo(() => paneStorage(layout.panes), [layout.panes]);
+  return useMemo(() => paneLayouts(layout.panes), [layout.panes]);
 }
 
 function browserTimeZone(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LAYOUT_COOKIE, cookieValue, firstPaintIsPhone, layoutCookieString, paneStorage, savedLayout, type InboxLayout } from "./layout-cookie";
+import { LAYOUT_COOKIE, cookieValue, firstPaintIsPhone, layoutCookieString, paneLayouts, savedLayout, type InboxLayout } from "./layout-cookie";
 
 const saved: InboxLayout = { panes: { "react-resizable-panels:inbox-panes:list:thread": { list: 30, thread: 70 } }, contactPanel: false, phone: false, timeZone: "Asia/Tokyo" };
 
@@ -20,24 +20,25 @@ describe("the layout cookie in the browser", () => {
 describe("pane sizes kept in the cookie", () => {
   it("answers the layout the page rendered with, then what was saved since", () => {
     const writes: unknown[] = [];
-    const storage = paneStorage(saved.panes, (panes) => writes.push(panes));
+    const panes = paneLayouts(saved.panes, (change) => writes.push(change));
     const key = "react-resizable-panels:inbox-panes:list:thread";
-    expect(JSON.parse(storage.getItem(key)!)).toEqual({ list: 30, thread: 70 });
-    expect(storage.getItem("react-resizable-panels:inbox-panes:list:thread:contact")).toBeNull();
+    expect(panes.sizesOf(["list", "thread"])).toEqual({ list: 30, thread: 70 });
+    expect(panes.sizesOf(["list", "thread", "contact"])).toBeNull();
 
-    storage.setItem(key, JSON.stringify({ list: 41.5, thread: 58.5 }));
-    expect(JSON.parse(storage.getItem(key)!)).toEqual({ list: 41.5, thread: 58.5 });
+    panes.changed(["list", "thread"], [41.5, 58.5]);
+    expect(panes.sizesOf(["list", "thread"])).toEqual({ list: 41.5, thread: 58.5 });
     expect(writes).toEqual([{ [key]: { list: 41.5, thread: 58.5 } }]);
   });
 
-  it("saves nothing it could not read back", () => {
+  it("writes only a layout that changed, and nothing it could not read back", () => {
     const writes: unknown[] = [];
-    const storage = paneStorage({}, (panes) => writes.push(panes));
-    storage.setItem("k", "{");
-    storage.setItem("k", JSON.stringify({ list: "wide" }));
-    storage.setItem("k", JSON.stringify([40, 60]));
+    const panes = paneLayouts(saved.panes, (change) => writes.push(change));
+    panes.changed(["list", "thread"], [30, 70]);
+    panes.changed(["list", "thread"], [40]);
+    panes.changed(["list", "thread"], [Number.NaN, 60]);
     expect(writes).toEqual([]);
-    expect(storage.getItem("k")).toBeNull();
+    // Saved sizes lacking a pane of the set are not a layout for it.
+    expect(paneLayouts({ "react-resizable-panels:inbox-panes:list:thread": { list: 30 } }).sizesOf(["list", "thread"])).toBeNull();
   });
 });
 

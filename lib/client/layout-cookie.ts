@@ -65,17 +65,28 @@ export function browserLayout(): Partial<InboxLayout> {
 }
 
 /**
- * react-resizable-panels' `LayoutStorage` over the layout cookie. Reads answer from the layout
- * the server rendered with (and what was saved since), so the server's HTML and the first
- * client render agree; writes go to the cookie for the next page load.
+ * The pane groups' sizes over the layout cookie, one entry per set of panes shown (list and
+ * thread; list, thread and contact), keyed as react-resizable-panels' own storage key was
+ * (`react-resizable-panels:inbox-panes:list:thread`), so layouts saved before still hold. Reads
+ * answer from the layout the server rendered with (and what was saved since), so the server's
+ * HTML and the first client render agree; changes go to the cookie for the next page load.
  */
-export function paneStorage(initial: InboxLayout["panes"], save: (panes: InboxLayout["panes"]) => void = (panes) => saveInboxLayout({ panes })) {
-  const panes: Record<string, Record<string, number>> = { ...initial };
+export function paneLayouts(initial: InboxLayout["panes"], save: (panes: InboxLayout["panes"]) => void = (panes) => saveInboxLayout({ panes })) {
+  const panes: Record<string, PaneSizes> = { ...initial };
+  const keyOf = (panelIds: readonly string[]) => `react-resizable-panels:inbox-panes:${panelIds.join(":")}`;
   return {
-    getItem: (key: string): string | null => (panes[key] ? JSON.stringify(panes[key]) : null),
-    setItem: (key: string, value: string): void => {
-      const sizes = safeJson(value);
-      if (!isPaneSizes(sizes)) return;
+    /** The saved sizes of these panes, in percent by panel ID; null when none were saved. */
+    sizesOf(panelIds: readonly string[]): PaneSizes | null {
+      const sizes = panes[keyOf(panelIds)];
+      return sizes && panelIds.every((id) => typeof sizes[id] === "number") ? sizes : null;
+    },
+    /** A group's new layout (react-resizable-panels' `onLayout`: sizes in the panes' order). */
+    changed(panelIds: readonly string[], layout: readonly number[]): void {
+      if (layout.length !== panelIds.length || !layout.every((size) => Number.isFinite(size))) return;
+      const key = keyOf(panelIds);
+      const sizes = Object.fromEntries(panelIds.map((id, index) => [id, Math.round(layout[index]! * 100) / 100]));
+      const before = panes[key];
+      if (before && panelIds.every((id) => before[id] === sizes[id])) return;
       panes[key] = sizes;
       save({ [key]: sizes });
     },
@@ -94,15 +105,3 @@ export function firstPaintIsPhone(saved: boolean | null, headers: { get(name: st
   return /\b(iPhone|iPod|Android.+Mobile|Mobile Safari|Windows Phone)\b/i.test(headers.get("user-agent") ?? "");
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** What react-resizable-panels hands its storage: sizes by panel ID (anything else is not kept). */
-function isPaneSizes(value: unknown): value is PaneSizes {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((size) => typeof size === "number");
-}
