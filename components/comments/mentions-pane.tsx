@@ -8,7 +8,6 @@ import { OpenNavButton } from "@/components/inbox/open-nav-button";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { QueryState } from "@/components/ui/query-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { Mention } from "@/lib/api/comments";
 import { toastError } from "@/lib/client/errors";
 import { fullTime, listTime, personName } from "@/lib/client/format";
@@ -16,6 +15,7 @@ import { inboxApi } from "@/lib/client/inbox-api";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
 import { commentQueries } from "@/lib/client/queries/comments";
 
+import { MentionsSkeleton } from "./mentions-skeleton";
 import { useMarkMentionRead } from "./use-comment-jump";
 
 /**
@@ -113,20 +113,4 @@ function useMarkAllRead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
     onError: (error) => toastError("Couldn't mark your mentions read", error),
   });
-}
-
-function MentionsSkeleton() {
-  return (
-    <>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-2.5 px-2.5 py-2">
-          <Skeleton className="size-7 rounded-full" />
-          <div className="flex-1 space-y-1.5">
-            <Skeleton className="h-3.5 w-2/3" />
-            <Skeleton className="h-3 w-full" />
-          </div>
-        </div>
-      ))}
-    </>
-  );
 }

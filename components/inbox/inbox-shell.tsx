@@ -5,7 +5,6 @@ import { MessagesSquareIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";
 
-import { MentionsPane } from "@/components/comments/mentions-pane";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
@@ -40,7 +39,7 @@ import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewe
 import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
 import type { FilterChange } from "./filter-menu";
-import { ContactSidebar, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers, usePreloadPanes } from "./lazy-panes";
+import { ContactSidebar, MentionsPane, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers, usePreloadPanes } from "./lazy-panes";
 import { ListPane } from "./list-pane";
 import { FOLDER_LABELS, NavSidebar } from "./nav-sidebar";
 import type { RowLookups } from "./thread-row";

@@ -3,7 +3,9 @@
 import dynamic from "next/dynamic";
 import { useEffect, useState, type ComponentType } from "react";
 
+import { MentionsPaneSkeleton } from "@/components/comments/mentions-skeleton";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
+import { ResultsSkeleton } from "@/components/search/results-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
 import { PaneError } from "@/components/ui/query-state";
@@ -17,8 +19,8 @@ import type { BulkBar as BulkBarNow } from "./bulk-bar";
 
 /**
  * What the inbox's first view does not show, loaded when it is first needed (issue 18: the
- * inbox page's JavaScript). The open conversation and the contact panel show their own loading
- * skeleton while their code arrives, so nothing moves when it lands; the pickers, the snooze
+ * inbox page's JavaScript). The open conversation, the contact panel, the Mentions view and
+ * message search's hits show their own loading skeleton while their code arrives, so nothing moves when it lands; the pickers, the snooze
  * dialog, the shortcut sheet and the bulk bar mount on their first opening, and open as their code lands
  * (the store already says they are open, so the key that asked is not lost).
  */
@@ -27,6 +29,9 @@ const contactSidebar = laterPane(() => import("@/components/contact/contact-side
 
 export const ThreadPane = threadPane.Pane;
 export const ContactSidebar = contactSidebar.Pane;
+// Views of their own, off the first paint of the folders: the Mentions view and message search's hits.
+export const MentionsPane = laterPane(() => import("@/components/comments/mentions-pane").then((m) => m.MentionsPane), MentionsPaneSkeleton, "Your mentions couldn't be shown").Pane;
+export const MessageResults = laterPane(() => import("@/components/search/message-results").then((m) => m.MessageResults), ResultsSkeleton, "Message search couldn't be shown").Pane;
 
 const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.ThreadPickers), { ssr: false });
 const SnoozeDialogLater = dynamic(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog), { ssr: false });

@@ -5,7 +5,6 @@ import { MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
-import { MessageResults } from "@/components/search/message-results";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import { LiveFieldset } from "@/components/ui/live-fieldset";
@@ -22,7 +21,7 @@ import { normalizeFilters } from "@/lib/client/queries/threads";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";
 
-import { BulkBar } from "./lazy-panes";
+import { BulkBar, MessageResults } from "./lazy-panes";
 import { OpenNavButton } from "./open-nav-button";
 import { SelectAllBox } from "./select-all-box";
 import { FilterChips, FilterMenu, type FilterChange } from "./filter-menu";

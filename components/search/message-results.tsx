@@ -6,13 +6,13 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "r
 
 import { Button } from "@/components/ui/button";
 import { PaneError } from "@/components/ui/query-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { MessageHit } from "@/lib/api/search";
 import { parseSearchQuery } from "@/lib/api/search-query";
 import { searchQueries } from "@/lib/client/queries/search";
 import { describeQuery } from "@/lib/client/search/query-words";
 
 import { MessageHitRow } from "./message-hit-row";
+import { ResultsSkeleton } from "./results-skeleton";
 import { OperatorHint } from "./operator-hint";
 
 /**
@@ -138,23 +138,6 @@ function Notice({ icon, title, hint, alert }: { icon: ReactNode; title: string; 
       <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">{icon}</span>
       <p className="text-sm font-medium">{title}</p>
       <p className="max-w-72 text-sm text-muted-foreground">{hint}</p>
-    </div>
-  );
-}
-
-function ResultsSkeleton() {
-  return (
-    <div role="status" aria-label="Searching messages" className="flex flex-col">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex gap-3 border-b px-3 py-3">
-          <Skeleton className="size-8 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-32" />
-            <Skeleton className="h-3 w-24" />
-            <Skeleton className="h-3.5 w-full" />
-          </div>
-        </div>
-      ))}
     </div>
   );
 }
