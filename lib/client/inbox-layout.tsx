@@ -69,11 +69,13 @@ export function usePaneLayouts() {
   return useMemo(() => paneLayouts(layout.panes), [layout.panes]);
 }
 
+// The browser's zone does not change while a page is open (as far as pages are told), and reading
+// it makes a DateTimeFormat each time: every row's time read it on every render of a thread open.
+let zone: string | undefined;
 function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
-// The browser's zone does not change while a page is open (as far as pages are told).
 function noChanges(): () => void {
   return () => {};
 }
