@@ -157,7 +157,7 @@ for (const role of ["manager", "member"] as const satisfies DemoRole[]) {
       const name = await cardName(card);
       await card.getByRole("link", { name: `Open the conversation with ${name}` }).click();
       await expect(page).toHaveURL(/\/\?folder=all&thread=[0-9a-z]+$/);
-      await expect(page.getByTestId("thread").getByRole("heading", { level: 2, name })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("region", { name: `Conversation with ${name}` })).toBeVisible();
     });
 
     test("filters by assignee through the URL, kept across a reload", async ({ page }) => {
