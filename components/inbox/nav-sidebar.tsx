@@ -210,6 +210,8 @@ function NavItem({
     <li>
       <Link
         href={href}
+        // Read ahead on intent instead (lib/client/list/inbox-link `useInboxLinkPrefetch`).
+        prefetch={false}
         onPointerEnter={() => handlers.onReadAhead(href)}
         onFocus={() => handlers.onReadAhead(href)}
         onClick={(event) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { createLoader } from "nuqs";
 import { useCallback, useEffect, type MouseEvent } from "react";
 import { filtersOf } from "@/lib/client/list/inbox-params";
@@ -38,25 +38,33 @@ export function useInboxLinkClick(setParams: SetInboxParams): (event: MouseEvent
 }
 
 /**
- * A pointer resting on (or focus reaching) a link to another view of the inbox reads that view's
- * first page ahead, with the list's own query, so the click shows rows at once. A page in the
- * cache is not read again; the BFF's shared cache answers most of the rest.
+ * A pointer resting on (or focus reaching) a link of the navigation reads ahead what it shows: on
+ * the inbox, another view's first page, with the list's own query, so the click shows rows at
+ * once (a page in the cache is not read again; the BFF's shared cache answers most of the rest);
+ * anything else, Next's prefetch of that page. The links themselves do not prefetch
+ * (`prefetch={false}`): Next prefetched every visible one again after each navigation, and a
+ * thread open is one (its URL changes), so every open cost the server a render of each linked
+ * page while it answered the thread's own reads.
  */
 export function useInboxLinkPrefetch(): (href: string) => void {
   const pathname = usePathname();
+  const router = useRouter();
   const queryClient = useQueryClient();
   return useCallback(
     (href) => {
-      if (pathname !== "/") return;
       const url = new URL(href, window.location.href);
-      if (url.origin !== window.location.origin || url.pathname !== "/") return;
+      if (url.origin !== window.location.origin) return;
+      if (pathname !== "/" || url.pathname !== "/") {
+        router.prefetch(href);
+        return;
+      }
       const params = loadInboxParams(url);
       // The Snoozed and Mentions views read other sources.
       if (params.view !== null) return;
       // Any copy in the cache will do (events mark a changed list stale, and a stale one is read again).
       void queryClient.prefetchInfiniteQuery({ ...threadQueries.list(filtersOf(params)), staleTime: Number.POSITIVE_INFINITY });
     },
-    [pathname, queryClient],
+    [pathname, queryClient, router],
   );
 }
 
