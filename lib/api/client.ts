@@ -5,20 +5,8 @@ import { ApiError } from "./errors";
 import { describeIssues, parseQuery } from "./query";
 import { toSearchParams } from "./search-params";
 
-export {
-  codeForStatus,
-  id,
-  paginate,
-  paginateItems,
-  parseRetryAfter,
-  readRateLimit,
-  type ApiClientOptions,
-  type ApiResult,
-  type Method,
-  type RateLimit,
-  type RequestOptions,
-  type SendOptions,
-} from "./client-transport";
+// What the BFF, the benches and the tests take from here with the client.
+export { paginate, paginateItems, parseRetryAfter, type ApiResult, type SendOptions } from "./client-transport";
 
 /**
  * The typed client of API v2, one method per endpoint (lib/api/client-methods), checked

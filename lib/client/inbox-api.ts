@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import { ApiError, readErrorBody } from "@/lib/api/errors";
+import { transport } from "@/lib/api/client-transport";
 import type { InboxEndpoints } from "@/lib/api/inbox-endpoints";
 import { INBOX_ROUTES, type InboxOperation } from "@/lib/api/inbox-routes";
+import { toSearchParams } from "@/lib/api/search-params";
 import { withOutageRetry } from "@/lib/client/outage-retry";
 
 /**
@@ -30,35 +31,20 @@ export type InboxCallInput<O extends InboxCall> = {
   keepalive?: boolean;
 };
 
-export function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
+// The API client's transport (lib/api/client-transport): the same errors, the same abort handling.
+const send = transport({ baseUrl: "", fetch: withOutageRetry((input, init) => fetch(input, init)) });
+
+export async function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
   const row = INBOX_ROUTES[operation];
   const path = row.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${operation} needs the path parameter ${name}`);
     return encodeURIComponent(value);
   });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) if (value !== undefined) search.set(key, String(value));
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (input.body !== undefined) headers["content-type"] = "application/json";
-  const url = search.size ? `${path}?${search}` : path;
-  return requestJson(url, { method: row.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: input.signal, keepalive: input.keepalive }) as Promise<Answer<O>>;
-}
-
-const fetchWithRetry = withOutageRetry((input, init) => fetch(input, init));
-
-async function requestJson(url: string, init: RequestInit): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetchWithRetry(url, init);
-  } catch (error) {
-    if (error instanceof Error && error.name === "AbortError") throw error;
-    throw new ApiError({ status: 0, code: "networkError" });
-  }
-  const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const body = readErrorBody(json);
-    throw new ApiError({ status: response.status, code: body ? body.code : "internalError", details: body ? body.details : null, requestId: body ? body.requestId : null });
-  }
-  return json;
+  const { json } = await send(row.method, path, {
+    search: toSearchParams(input.query),
+    payload: input.body === undefined ? undefined : JSON.stringify(input.body),
+    options: { signal: input.signal, keepalive: input.keepalive },
+  });
+  return json as Answer<O>;
 }

@@ -6,6 +6,7 @@ import type { ReadAnswer } from "@/lib/api/inbox";
 import type { ReadMark } from "@/lib/api/read-state";
 import { readUpTo, unreadFor } from "@/lib/api/read-state-rules";
 import type { Thread } from "@/lib/api/threads";
+import { OUTLIVES_PAGE } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
 import { inboxApi } from "@/lib/client/inbox-api";
@@ -49,7 +50,7 @@ export function useMarkRead() {
  * without it the browser cancelled the mark, and the row came back unread.
  */
 export function markRead(threadId: string, read: boolean): Promise<ReadAnswer> {
-  return inboxApi("reads.mark", { body: { threadId, read }, keepalive: true });
+  return inboxApi("reads.mark", { body: { threadId, read }, ...OUTLIVES_PAGE });
 }
 
 /** Puts the server's answer to a read change in the caches: the viewer's mark and the owner's flag. */
