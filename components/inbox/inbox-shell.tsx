@@ -28,7 +28,7 @@ import { listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf, viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
-import { useResumeOutbox } from "@/lib/client/thread/use-send-pipeline";
+import { useResumeOutbox } from "@/lib/client/thread/resume-outbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";

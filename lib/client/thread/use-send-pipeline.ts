@@ -1,5 +1,4 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { api as browserApi } from "@/lib/client/api";
 import { onInboxEvent } from "@/lib/client/hooks/use-inbox-events";
 import { outboxStore } from "@/lib/client/stores/outbox";
@@ -49,15 +48,3 @@ function settledFromEvents(listener: (messageId: string) => void): () => void {
 export function useSendPipeline(): SendPipeline {
   return sendPipelineFor(useQueryClient());
 }
-
-/**
- * Carries on with sends a reload interrupted: `sending` items go again with their own key,
- * `unconfirmed` ones are read again. Safe to call from several places; each item runs once.
- */
-export function useResumeOutbox(): void {
-  const pipeline = useSendPipeline();
-  useEffect(() => {
-    void pipeline.resume();
-  }, [pipeline]);
-}
-
