@@ -4,7 +4,7 @@ import { ClockIcon, MessageCircleReplyIcon } from "lucide-react";
 
 import { DropdownMenuItem, DropdownMenuShortcut } from "@/components/ui/dropdown-menu";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";
-import { snoozeChoices, type SnoozeChoice } from "@/lib/client/snooze-marks";
+import { snoozeChoices, type SnoozeChoice } from "@/lib/client/snooze-choices";
 
 /**
  * The snooze presets as menu items, each with the time it means in the member's zone. A

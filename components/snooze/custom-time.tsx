@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { zonedInstant } from "@/lib/client/snooze-marks";
+import { zonedInstant } from "@/lib/client/snooze-choices";
 
 /** A date and a time in the member's zone; a time already past is refused with a sentence. */
 export function CustomTime({

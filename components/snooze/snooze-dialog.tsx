@@ -9,7 +9,7 @@ import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, Command
 import type { NewSnooze } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { browserTimeZone, useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";
-import { snoozeChoices } from "@/lib/client/snooze-marks";
+import { snoozeChoices } from "@/lib/client/snooze-choices";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 /**

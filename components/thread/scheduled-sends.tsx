@@ -12,7 +12,8 @@ import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { useCancelScheduled, useReschedule } from "@/lib/client/mutations/scheduled-sends";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";
 import { scheduledSendQueries } from "@/lib/client/queries/scheduled-sends";
-import { shortTime, snoozeChoices } from "@/lib/client/snooze-marks";
+import { shortTime } from "@/lib/client/snooze-marks";
+import { snoozeChoices } from "@/lib/client/snooze-choices";
 import { putBackInComposer } from "@/lib/client/thread/put-back";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colorHex, fullTime, listTime, money, personName, waited } from "./format";
+import { calendarDays, colorHex, fullTime, listTime, money, personName, waited } from "./format";
 
 describe("format", () => {
   const now = new Date("2026-11-23T15:00:00Z");
@@ -26,6 +26,16 @@ describe("format", () => {
     expect(waited("2026-11-23T15:00:05Z", now)).toBe("<1m");
     expect(waited("2026-11-23T12:00:00Z", now)).toBe("3h");
     expect(waited("2026-11-21T14:00:00Z", now)).toBe("2d");
+    expect(waited("2026-09-20T15:00:00Z", now)).toBe("2mo");
+    expect(waited("2024-11-20T15:00:00Z", now)).toBe("2y");
+  });
+  it("dates are written with English names whatever the zone, and days are counted on the calendar", () => {
+    expect(listTime("2026-09-03T12:00:00Z", now, "UTC")).toBe("3 Sep");
+    expect(listTime("2026-11-23T00:05:00Z", now, "UTC")).toBe("00:05");
+    expect(fullTime("2026-05-04T09:00:00Z", "UTC")).toBe("Monday 4 May 2026, 09:00");
+    // Across the change to summer time (29 March in Berlin) a day still counts one.
+    expect(calendarDays(new Date(2026, 2, 28, 23, 30), new Date(2026, 2, 29, 0, 10))).toBe(1);
+    expect(calendarDays(new Date(2026, 2, 28, 0, 0), new Date(2026, 3, 4, 23, 59))).toBe(7);
   });
   it("money uses the team's currency, and survives an unknown one", () => {
     expect(money(1200, "USD")).toContain("1,200");

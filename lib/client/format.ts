@@ -1,7 +1,29 @@
-import { differenceInCalendarDays, format, formatDistanceStrict, isSameYear } from "date-fns";
 import type { Color, ColorValue } from "@/lib/api/labels";
 import type { Profile } from "@/lib/api/contacts";
 import type { Role } from "@/lib/api/roles";
+
+// The inbox's first paint writes times (rows, snooze marks) through Intl, the platform's, rather
+// than date-fns' format: its formatter and English locale weighed ~9 kB of the page's first
+// load (issue 18). English names in the order the inbox has always written them ("Fri",
+// "3 Mar", "09:05"); pages drawn later may use date-fns as they like.
+const PARTS = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const LONG_NAMES = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long" });
+
+/** A local date's fields as the inbox writes them: "Fri", "3", "Mar", "2026", "09:05", and the long names. */
+export function dateParts(date: Date) {
+  const short = partsOf(PARTS, date);
+  const long = partsOf(LONG_NAMES, date);
+  return { weekday: short.weekday, day: short.day, month: short.month, year: short.year, time: `${short.hour}:${short.minute}`, longWeekday: long.weekday, longMonth: long.month };
+}
+
+function partsOf(format: Intl.DateTimeFormat, date: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/** Calendar days from `from` to `to` (local dates), whatever the clocks' hours and daylight saving. */
+export function calendarDays(from: Date, to: Date): number {
+  return Math.round((Date.UTC(to.getFullYear(), to.getMonth(), to.getDate()) - Date.UTC(from.getFullYear(), from.getMonth(), from.getDate())) / 86_400_000);
+}
 
 /**
  * A list's time: the hour today, the weekday this week, else the date (with the year when not
@@ -11,29 +33,38 @@ import type { Role } from "@/lib/api/roles";
 export function listTime(iso: string, now: Date = new Date(), timeZone?: string): string {
   const date = wallClock(new Date(iso), timeZone);
   now = wallClock(now, timeZone);
-  const days = differenceInCalendarDays(now, date);
-  if (days <= 0) return format(date, "HH:mm");
-  if (days < 7) return format(date, "EEE");
-  return isSameYear(date, now) ? format(date, "d MMM") : format(date, "d MMM yyyy");
+  const days = calendarDays(date, now);
+  const parts = dateParts(date);
+  if (days <= 0) return parts.time;
+  if (days < 7) return parts.weekday!;
+  return date.getFullYear() === now.getFullYear() ? `${parts.day} ${parts.month}` : `${parts.day} ${parts.month} ${parts.year}`;
 }
 
-/** How long someone has waited, shortly: "5m", "3h", "2d". */
+const WAIT_UNITS = [
+  [525_600, "y"],
+  [43_200, "mo"],
+  [1_440, "d"],
+  [60, "h"],
+  [1, "m"],
+] as const;
+
+/** How long someone has waited, shortly and rounded down: "5m", "3h", "2d" (a month is 30 days). */
 export function waited(since: string, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(since)) / 60_000);
   // Seconds are noise here ("waiting 0s"), and a stamp a little ahead of this browser's clock is just now too.
-  if (now.getTime() - Date.parse(since) < 60_000) return "<1m";
-  const text = formatDistanceStrict(new Date(since), now, { roundingMethod: "floor" });
-  const [value, unit] = text.split(" ");
-  const short: Record<string, string> = { second: "s", seconds: "s", minute: "m", minutes: "m", hour: "h", hours: "h", day: "d", days: "d", month: "mo", months: "mo", year: "y", years: "y" };
-  return `${value}${short[unit ?? ""] ?? ""}`;
+  if (minutes < 1) return "<1m";
+  const [size, unit] = WAIT_UNITS.find(([size]) => minutes >= size)!;
+  return `${Math.floor(minutes / size)}${unit}`;
 }
 
-/** A full timestamp for tooltips, in the browser's zone or in `timeZone`. */
+/** A full timestamp for tooltips, in the browser's zone or in `timeZone`: "Monday 23 November 2026, 08:30". */
 export function fullTime(iso: string, timeZone?: string): string {
-  return format(wallClock(new Date(iso), timeZone), "EEEE d MMMM yyyy, HH:mm");
+  const parts = dateParts(wallClock(new Date(iso), timeZone));
+  return `${parts.longWeekday} ${parts.day} ${parts.longMonth} ${parts.year}, ${parts.time}`;
 }
 
 /**
- * The instant as a clock in `timeZone` reads it, as a local Date (date-fns formats local time):
+ * The instant as a clock in `timeZone` reads it, as a local Date (the formats above write local time):
  * the same answer whatever zone this process runs in. Without a zone, the date itself.
  */
 export function wallClock(date: Date, timeZone: string | undefined): Date {

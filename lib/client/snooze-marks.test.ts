@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Snooze } from "@/lib/api/snoozes";
-import { snoozeChoices, snoozeMark, zonedInstant } from "./snooze-marks";
+import { shortTime, snoozeMark } from "./snooze-marks";
 
 const base: Snooze = { threadId: "thr1", kind: "snooze", state: "waiting", until: null, since: "2026-03-02T09:00:00Z", by: { userId: "u1", name: "Sam Rivera" }, reason: null, returnedAt: null };
 const now = new Date("2026-03-02T10:00:00Z");
@@ -27,18 +27,12 @@ describe("snooze marks", () => {
   });
 });
 
-describe("snooze choices", () => {
-  it("offer the presets with the time each means on the inbox's clock, and the reply", () => {
-    const choices = snoozeChoices(now, "UTC");
-    expect(choices.map((c) => c.until)).toEqual(["laterToday", "tomorrow", "nextWeek", "reply"]);
-    expect(choices.at(-1)?.when).toBeNull();
-    expect(choices[0]!.when).toMatch(/^\d\d:00$/);
-  });
-});
-
-describe("a date and time picked", () => {
-  it("is meant in the member's zone", () => {
-    expect(zonedInstant("2026-03-09", "08:30", "Europe/Berlin")?.toISOString()).toBe("2026-03-09T07:30:00.000Z");
-    expect(zonedInstant("2026-03-09", "", "Europe/Berlin")).toBeNull();
+describe("a snooze's time", () => {
+  it("reads as the hour today, the weekday and hour this week, else the date", () => {
+    const at = new Date(2026, 2, 2, 10, 0);
+    expect(shortTime(new Date(2026, 2, 2, 0, 5), at)).toBe("00:05");
+    expect(shortTime(new Date(2026, 2, 4, 15, 0), at)).toBe("Wed 15:00");
+    expect(shortTime(new Date(2026, 8, 14, 8, 30), at)).toBe("14 Sep 08:30");
+    expect(shortTime(new Date(2027, 0, 5, 8, 0), at)).toBe("5 Jan 2027 08:00");
   });
 });
