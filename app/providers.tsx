@@ -8,7 +8,6 @@ import { useState, type ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { useRememberTimeZone } from "@/lib/client/inbox-layout";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // One client per browser session: created on first render, never shared between server requests.
@@ -20,10 +19,8 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
     <NuqsAdapter>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <Toaster />
         </ThemeProvider>
       </QueryClientProvider>
     </NuqsAdapter>

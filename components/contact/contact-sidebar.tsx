@@ -30,6 +30,7 @@ import { ContactTags } from "./contact-tags";
 import { ContactValuation } from "./contact-valuation";
 import { NewConversation } from "./new-conversation";
 import { ProfileCard } from "./profile-card";
+import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
  * The person beside the open conversation: their profiles on every platform, and what the team
@@ -41,7 +42,13 @@ export function ContactSidebar({ threadId }: { threadId: string }) {
   // Opening a thread draws its conversation first; the contact follows in a render of its own
   // (a deferred value: the previous contact stays for that moment), so it never holds the messages up.
   const shownId = useDeferredValue(threadId, null);
-  return shownId === null ? <SidebarSkeleton /> : <ContactSidebarOf threadId={shownId} />;
+  return shownId === null ? (
+    <SidebarSkeleton />
+  ) : (
+    <TooltipProvider>
+      <ContactSidebarOf threadId={shownId} />
+    </TooltipProvider>
+  );
 }
 
 const ContactSidebarOf = memo(function ContactSidebarOf({ threadId }: { threadId: string }) {

@@ -5,7 +5,6 @@ import { MessagesSquareIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";
 
-import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
 import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
@@ -39,7 +38,7 @@ import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewe
 import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
 import type { FilterChange } from "./filter-menu";
-import { ContactSidebar, MentionsPane, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers, usePreloadPanes } from "./lazy-panes";
+import { ContactSidebar, MentionsPane, PhoneSheet, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers } from "./lazy-panes";
 import { ListPane } from "./list-pane";
 import { FOLDER_LABELS, NavSidebar } from "./nav-sidebar";
 import type { RowLookups } from "./thread-row";
@@ -88,7 +87,6 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();
-  usePreloadPanes();
   useReadAheadFolders();
   const [params, setParams] = useInboxParams();
   const filters = useMemo(() => filtersOf(params), [params]);
@@ -191,18 +189,17 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
           ) : (
             listPane
           )}
-          <Dialog open={navOpen} onOpenChange={setNavOpen}>
-            <DialogContent className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 rounded-none p-0">
-              <DialogTitle className="sr-only">Navigation</DialogTitle>
-              <NavSidebar active={navEntry} setParams={setParams} onNavigate={closeNav} />
-            </DialogContent>
-          </Dialog>
-          <Dialog open={contactSheetOpen} onOpenChange={(open) => setContactSheet(open ? params.thread : null)}>
-            <DialogContent className="top-auto bottom-0 left-0 max-h-[85dvh] max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-b-none p-0">
-              <DialogTitle className="sr-only">Contact</DialogTitle>
-              {params.thread ? <ContactSidebar threadId={params.thread} /> : null}
-            </DialogContent>
-          </Dialog>
+          <PhoneSheet open={navOpen} onOpenChange={setNavOpen} title="Navigation" className="top-0 left-0 h-dvh max-w-72 translate-x-0 translate-y-0 rounded-none p-0">
+            <NavSidebar active={navEntry} setParams={setParams} onNavigate={closeNav} />
+          </PhoneSheet>
+          <PhoneSheet
+            open={contactSheetOpen}
+            onOpenChange={(open) => setContactSheet(open ? params.thread : null)}
+            title="Contact"
+            className="top-auto bottom-0 left-0 max-h-[85dvh] max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-b-none p-0"
+          >
+            {params.thread ? <ContactSidebar threadId={params.thread} /> : null}
+          </PhoneSheet>
         </div>
       ) : (
         <DesktopLayout

@@ -8,6 +8,7 @@ import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import { ResultsSkeleton } from "@/components/search/results-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
+import { loadAtFirstWork } from "@/components/ui/later";
 import { PaneError } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api/errors";
 import type { Thread } from "@/lib/api/threads";
@@ -16,12 +17,13 @@ import { useViewSelection } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import type { BulkBar as BulkBarNow } from "./bulk-bar";
+import type { PhoneSheet as PhoneSheetNow } from "./phone-sheet";
 
 /**
  * What the inbox's first view does not show, loaded when it is first needed (issue 18: the
  * inbox page's JavaScript). The open conversation, the contact panel, the Mentions view and
  * message search's hits show their own loading skeleton while their code arrives, so nothing moves when it lands; the pickers, the snooze
- * dialog, the shortcut sheet and the bulk bar mount on their first opening, and open as their code lands
+ * dialog, the shortcut sheet, the phone's sheets and the bulk bar mount on their first opening, and open as their code lands
  * (the store already says they are open, so the key that asked is not lost).
  */
 const threadPane = laterPane(() => import("@/components/thread/thread-pane").then((m) => m.ThreadPane), ThreadSkeleton, "The conversation couldn't be opened");
@@ -29,6 +31,10 @@ const contactSidebar = laterPane(() => import("@/components/contact/contact-side
 
 export const ThreadPane = threadPane.Pane;
 export const ContactSidebar = contactSidebar.Pane;
+// Fetched at the first sign of a person at work (a pointer moving, a key), so opening a first
+// conversation does not wait for them, while the page's first load stays without them.
+loadAtFirstWork(threadPane.load);
+loadAtFirstWork(contactSidebar.load);
 // Views of their own, off the first paint of the folders: the Mentions view and message search's hits.
 export const MentionsPane = laterPane(() => import("@/components/comments/mentions-pane").then((m) => m.MentionsPane), MentionsPaneSkeleton, "Your mentions couldn't be shown").Pane;
 export const MessageResults = laterPane(() => import("@/components/search/message-results").then((m) => m.MessageResults), ResultsSkeleton, "Message search couldn't be shown").Pane;
@@ -37,6 +43,7 @@ const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.
 const SnoozeDialogLater = dynamic(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog), { ssr: false });
 const BulkBarLater = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar), { ssr: false });
 const ShortcutSheetNow = dynamic(() => import("./shortcut-sheet").then((m) => m.ShortcutSheet), { ssr: false });
+const PhoneSheetLater = dynamic(() => import("./phone-sheet").then((m) => m.PhoneSheet), { ssr: false });
 
 /** Assign, tag and status (`a`, `t`, `s`), from their first opening on. */
 export function ThreadPickers({ thread }: { thread: Thread | null }) {
@@ -56,6 +63,11 @@ export function ShortcutSheet() {
   return useOpenedOnce(open) ? <ShortcutSheetNow /> : null;
 }
 
+/** The phone layout's navigation or contact sheet (./phone-sheet), from its first opening on. */
+export function PhoneSheet(props: Parameters<typeof PhoneSheetNow>[0]) {
+  return useOpenedOnce(props.open) ? <PhoneSheetLater {...props} /> : null;
+}
+
 /** The bulk actions (./bulk-bar), from the first selection on. */
 export function BulkBar(props: Parameters<typeof BulkBarNow>[0]) {
   const { selection, everything } = useViewSelection(props.viewKey);
@@ -64,26 +76,8 @@ export function BulkBar(props: Parameters<typeof BulkBarNow>[0]) {
 }
 
 /**
- * Fetches the conversation's and the contact's code at the first sign of a person at work (a
- * pointer moving, a key), so opening a first conversation does not wait for it, while
- * the page's first load stays without it.
- */
-export function usePreloadPanes() {
-  useEffect(() => {
-    const events = ["pointermove", "pointerdown", "keydown"] as const;
-    const preload = () => {
-      events.forEach((name) => window.removeEventListener(name, preload, true));
-      void threadPane.load().catch(() => undefined);
-      void contactSidebar.load().catch(() => undefined);
-    };
-    events.forEach((name) => window.addEventListener(name, preload, { capture: true, passive: true }));
-    return () => events.forEach((name) => window.removeEventListener(name, preload, true));
-  }, []);
-}
-
-/**
  * A pane whose code is a chunk of its own: drawn at once when the chunk is already here (the usual
- * case: usePreloadPanes fetched it), else its skeleton until it lands, on the server too. Not
+ * case: fetched at the first sign of work), else its skeleton until it lands, on the server too. Not
  * React.lazy (nor next/dynamic, built on it): a lazy component suspends on its first render even
  * when its chunk has arrived, and React holds the reveal of a suspended boundary's content up to
  * 300 ms after its fallback showed, which made every first conversation opened take 150–300 ms.

@@ -23,7 +23,7 @@ import { memo, useId, type MouseEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { LiveFieldset } from "@/components/ui/live-fieldset";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Hint } from "@/components/ui/hint";
 import type { Folder } from "@/lib/api/threads";
 import { colorHex } from "@/lib/client/format";
 import { useInboxLinkClick, useInboxLinkPrefetch, type SetInboxParams } from "@/lib/client/list/inbox-link";
@@ -77,14 +77,11 @@ export const NavSidebar = memo(function NavSidebar({ active, setParams, onNaviga
           <InboxIcon className="size-4" aria-hidden />
         </span>
         <span className="flex-1 truncate text-sm font-semibold">Team Inbox</span>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Link href="/settings" aria-label="Settings" onClick={onNavigate} className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
-              <SettingsIcon className="size-4" aria-hidden />
-            </Link>
-          </TooltipTrigger>
-          <TooltipContent>Settings</TooltipContent>
-        </Tooltip>
+        <Hint label="Settings">
+          <Link href="/settings" aria-label="Settings" onClick={onNavigate} className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+            <SettingsIcon className="size-4" aria-hidden />
+          </Link>
+        </Hint>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         <ul className="flex flex-col gap-0.5">

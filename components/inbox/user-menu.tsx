@@ -7,7 +7,7 @@ import { AvailabilityToggle } from "@/components/routing/availability";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Hint } from "@/components/ui/hint";
 import { signOut as endSession } from "@/lib/client/auth";
 import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -36,23 +36,17 @@ export function UserMenu() {
           <p className="truncate text-sm font-medium">{viewer.name}</p>
           <p className="truncate text-xs text-muted-foreground">{ROLE_LABELS[viewer.role]}</p>
         </div>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>
-              <KeyboardIcon aria-hidden />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>Keyboard shortcuts (?)</TooltipContent>
-        </Tooltip>
+        <Hint label="Keyboard shortcuts (?)">
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Keyboard shortcuts" onClick={() => openShortcuts(true)}>
+            <KeyboardIcon aria-hidden />
+          </Button>
+        </Hint>
         <ThemeToggle />
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut}>
-              <LogOutIcon aria-hidden />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>Sign out</TooltipContent>
-        </Tooltip>
+        <Hint label="Sign out">
+          <Button variant="ghost" size="icon" className="size-8" aria-label="Sign out" onClick={signOut}>
+            <LogOutIcon aria-hidden />
+          </Button>
+        </Hint>
       </div>
     </div>
   );

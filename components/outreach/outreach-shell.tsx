@@ -10,6 +10,7 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { cn } from "@/components/ui/cn";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
+import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
  * The outreach pages' frame (campaigns, lists and their leads and imports): back to the inbox,
@@ -23,7 +24,9 @@ const SECTIONS = [
 export function OutreachShell({ viewer, children }: { viewer: ClientViewer; children: ReactNode }) {
   return (
     <ViewerProvider viewer={viewer}>
-      <Frame>{children}</Frame>
+      <TooltipProvider>
+        <Frame>{children}</Frame>
+      </TooltipProvider>
     </ViewerProvider>
   );
 }

@@ -23,6 +23,7 @@ import { hasRole, useViewer, ViewerProvider, type ClientViewer } from "@/lib/cli
 import { PipelineBoard } from "./pipeline-board";
 import type { CardLookups } from "./pipeline-card";
 import { PipelineFilters } from "./pipeline-filters";
+import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
  * The pipeline board page: contacts by stage, filtered by what the URL says, following
@@ -32,7 +33,9 @@ import { PipelineFilters } from "./pipeline-filters";
 export function PipelineShell({ viewer }: { viewer: ClientViewer }) {
   return (
     <ViewerProvider viewer={viewer}>
-      <Pipeline />
+      <TooltipProvider>
+        <Pipeline />
+      </TooltipProvider>
     </ViewerProvider>
   );
 }

@@ -5,7 +5,7 @@ import { CircleIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Hint } from "@/components/ui/hint";
 import type { MemberAvailability } from "@/lib/api/routing";
 import { useSetAvailability } from "@/lib/client/mutations/routing";
 import { routingQueries } from "@/lib/client/queries/routing";
@@ -41,14 +41,11 @@ export function AvailabilityToggle() {
   const next = status === "available" ? "away" : "available";
   const label = status === "available" ? "Available for new conversations. Set yourself away" : "Away: no new conversations. Set yourself available";
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-6 shrink-0 gap-1 px-1 text-xs font-normal" aria-label={label} onClick={() => set.mutate(next)}>
-          <CircleIcon className={cn("size-2", status === "available" ? "fill-emerald-600 text-emerald-600 dark:fill-emerald-400 dark:text-emerald-400" : "text-muted-foreground")} aria-hidden />
-          {status === "available" ? "Available for new conversations" : "Away: no new conversations"}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{status === "available" ? "Routing may give you new conversations while you use the inbox. Click to step away." : "Routing gives you nothing new. Click to be available."}</TooltipContent>
-    </Tooltip>
+    <Hint label={status === "available" ? "Routing may give you new conversations while you use the inbox. Click to step away." : "Routing gives you nothing new. Click to be available."}>
+      <Button variant="ghost" size="sm" className="h-6 shrink-0 gap-1 px-1 text-xs font-normal" aria-label={label} onClick={() => set.mutate(next)}>
+        <CircleIcon className={cn("size-2", status === "available" ? "fill-emerald-600 text-emerald-600 dark:fill-emerald-400 dark:text-emerald-400" : "text-muted-foreground")} aria-hidden />
+        {status === "available" ? "Available for new conversations" : "Away: no new conversations"}
+      </Button>
+    </Hint>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
+import { TooltipProvider } from "@/components/ui/tooltip";
 
 /** The settings pages, in the order the navigation lists them. */
 export const SETTINGS_PAGES = [
@@ -31,39 +32,41 @@ export function SettingsShell({ viewer, children }: { viewer: ClientViewer; chil
   const pathname = usePathname();
   return (
     <ViewerProvider viewer={viewer}>
-      <LiveUpdates />
-      <div className="flex min-h-dvh flex-col md:flex-row">
-        <nav aria-label="Settings" className="shrink-0 border-b bg-muted/40 p-3 md:w-60 md:border-r md:border-b-0">
-          <Link href="/" className="mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
-            <ArrowLeftIcon className="size-4" aria-hidden />
-            Back to the inbox
-          </Link>
-          <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</p>
-          <ul className="flex flex-wrap gap-0.5 md:flex-col">
-            {SETTINGS_PAGES.filter((page) => !("managersOnly" in page) || hasRole(viewer, "manager")).map(({ href, label, Icon }) => {
-              const active = pathname === href;
-              return (
-                <li key={href}>
-                  <Link
-                    href={href}
-                    aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/50",
-                      active ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
-                    )}
-                  >
-                    <Icon className="size-4" aria-hidden />
-                    {label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <main className="min-w-0 flex-1 px-4 py-6 md:px-10 md:py-8">
-          <div className="mx-auto max-w-4xl">{children}</div>
-        </main>
-      </div>
+      <TooltipProvider>
+        <LiveUpdates />
+        <div className="flex min-h-dvh flex-col md:flex-row">
+          <nav aria-label="Settings" className="shrink-0 border-b bg-muted/40 p-3 md:w-60 md:border-r md:border-b-0">
+            <Link href="/" className="mb-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+              <ArrowLeftIcon className="size-4" aria-hidden />
+              Back to the inbox
+            </Link>
+            <p className="px-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</p>
+            <ul className="flex flex-wrap gap-0.5 md:flex-col">
+              {SETTINGS_PAGES.filter((page) => !("managersOnly" in page) || hasRole(viewer, "manager")).map(({ href, label, Icon }) => {
+                const active = pathname === href;
+                return (
+                  <li key={href}>
+                    <Link
+                      href={href}
+                      aria-current={active ? "page" : undefined}
+                      className={cn(
+                        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/50",
+                        active ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                      )}
+                    >
+                      <Icon className="size-4" aria-hidden />
+                      {label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <main className="min-w-0 flex-1 px-4 py-6 md:px-10 md:py-8">
+            <div className="mx-auto max-w-4xl">{children}</div>
+          </main>
+        </div>
+      </TooltipProvider>
     </ViewerProvider>
   );
 }

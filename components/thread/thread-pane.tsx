@@ -46,6 +46,7 @@ import { outgoingOf } from "@/lib/client/thread/attachments";
 import { useThreadOutbox } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
 import { useViewer } from "@/lib/client/viewer";
+import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
  * The open conversation: its header, its history with the messages still on their way out,
@@ -65,8 +66,10 @@ export const ThreadPane = memo(function ThreadPane({ threadId, onBack, onShowCon
     // history, the composer, a held reply) starts afresh with each thread.
     return (
       <section aria-label={`Conversation with ${personName(detail.data.profile)}`} className="flex h-full min-h-0 flex-col bg-background">
-        <OpenThreadHeader thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} />
-        <OpenThread key={threadId} thread={detail.data} presence={presence} />
+        <TooltipProvider>
+          <OpenThreadHeader thread={detail.data} onBack={onBack} onLeave={back} onShowContact={onShowContact} />
+          <OpenThread key={threadId} thread={detail.data} presence={presence} />
+        </TooltipProvider>
       </section>
     );
   }

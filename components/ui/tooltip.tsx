@@ -1,20 +1,32 @@
 "use client";
 
 import { Tooltip as TooltipPrimitive } from "radix-ui";
+import { createContext, use } from "react";
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";
 
-/** Mounted once in the app's providers, so tooltips share one open delay. */
-export function TooltipProvider({
-  delayDuration = 300,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
+const DELAY_MS = 300;
+const Provided = createContext(false);
+
+/**
+ * Tooltips under one provider share its open delay: once one shows, the next under the pointer
+ * shows at once. Mounted where tooltips sit side by side (the conversation's toolbars, the
+ * other pages' shells), not for the whole app, so the inbox's first paint carries none of
+ * radix's tooltip code (./hint).
+ */
+export function TooltipProvider({ delayDuration = DELAY_MS, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props}>
+      <Provided value>{children}</Provided>
+    </TooltipPrimitive.Provider>
+  );
 }
 
+/** A tooltip; one outside any TooltipProvider brings its own (radix needs one). */
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return use(Provided) ? root : <TooltipPrimitive.Provider delayDuration={DELAY_MS}>{root}</TooltipPrimitive.Provider>;
 }
 
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
