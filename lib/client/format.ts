@@ -9,15 +9,21 @@ import type { Role } from "@/lib/api/roles";
 const PARTS = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const LONG_NAMES = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long" });
 
-/** A local date's fields as the inbox writes them: "Fri", "3", "Mar", "2026", "09:05", and the long names. */
-export function dateParts(date: Date) {
-  const short = partsOf(PARTS, date);
-  const long = partsOf(LONG_NAMES, date);
-  return { weekday: short.weekday, day: short.day, month: short.month, year: short.year, time: `${short.hour}:${short.minute}`, longWeekday: long.weekday, longMonth: long.month };
+/** A local date's fields as the inbox writes them: "Fri", "3", "Mar", "2026", "09:05". */
+export function dateParts(date: Date): Record<"weekday" | "day" | "month" | "year" | "time", string> {
+  const parts = partsOf(PARTS, date);
+  return { weekday: parts.weekday, day: parts.day, month: parts.month, year: parts.year, time: `${parts.hour}:${parts.minute}` };
 }
 
-function partsOf(format: Intl.DateTimeFormat, date: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+/** The long names of a local date's weekday and month ("Monday", "November"), for full timestamps only: the list's rows need none. */
+export function longNames(date: Date): Record<"weekday" | "month", string> {
+  const parts = partsOf(LONG_NAMES, date);
+  return { weekday: parts.weekday, month: parts.month };
+}
+
+// Each format above always yields the parts its options name, so they are read as present.
+function partsOf(format: Intl.DateTimeFormat, date: Date): Record<Intl.DateTimeFormatPartTypes, string> {
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<Intl.DateTimeFormatPartTypes, string>;
 }
 
 /** Calendar days from `from` to `to` (local dates), whatever the clocks' hours and daylight saving. */
@@ -36,7 +42,7 @@ export function listTime(iso: string, now: Date = new Date(), timeZone?: string)
   const days = calendarDays(date, now);
   const parts = dateParts(date);
   if (days <= 0) return parts.time;
-  if (days < 7) return parts.weekday!;
+  if (days < 7) return parts.weekday;
   return date.getFullYear() === now.getFullYear() ? `${parts.day} ${parts.month}` : `${parts.day} ${parts.month} ${parts.year}`;
 }
 
@@ -59,8 +65,10 @@ export function waited(since: string, now: Date = new Date()): string {
 
 /** A full timestamp for tooltips, in the browser's zone or in `timeZone`: "Monday 23 November 2026, 08:30". */
 export function fullTime(iso: string, timeZone?: string): string {
-  const parts = dateParts(wallClock(new Date(iso), timeZone));
-  return `${parts.longWeekday} ${parts.day} ${parts.longMonth} ${parts.year}, ${parts.time}`;
+  const date = wallClock(new Date(iso), timeZone);
+  const parts = dateParts(date);
+  const names = longNames(date);
+  return `${names.weekday} ${parts.day} ${names.month} ${parts.year}, ${parts.time}`;
 }
 
 /**

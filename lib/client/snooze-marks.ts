@@ -1,5 +1,5 @@
 import type { Snooze } from "@/lib/api/snoozes";
-import { calendarDays, dateParts } from "./format";
+import { calendarDays, dateParts, longNames } from "./format";
 
 /**
  * How snoozes and reminders read in the inbox (lib/api/snoozes): the mark a conversation carries
@@ -40,6 +40,8 @@ export function shortTime(date: Date, now: Date): string {
 }
 
 function longTime(iso: string): string {
-  const parts = dateParts(new Date(iso));
-  return `${parts.longWeekday} ${parts.day} ${parts.longMonth}, ${parts.time}`;
+  const date = new Date(iso);
+  const parts = dateParts(date);
+  const names = longNames(date);
+  return `${names.weekday} ${parts.day} ${names.month}, ${parts.time}`;
 }
