@@ -86,6 +86,32 @@ test.describe("the first paint", () => {
     expect(hydration).toEqual([]);
   });
 
+  test("a link to a conversation asks for its panes' code as the page starts, and hydrates without a correction", async ({ page }) => {
+    const html = await (await page.request.get("/?folder=all")).text();
+    const threadId = html.match(/data-thread-id="([^"]+)"/)![1];
+    /** The chunks a page asks for beyond its HTML's scripts, before its first read of the API (which waits for hydration). */
+    const chunksBeforeReads = async (url: string) => {
+      const fresh = await page.context().newPage();
+      const hydration = watchHydration(fresh);
+      const paths: string[] = [];
+      fresh.on("request", (request) => paths.push(new URL(request.url()).pathname));
+      const response = await fresh.goto(url);
+      const inHtml = new Set([...(await response!.text()).matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((match) => match[0]));
+      await expect.poll(() => paths.some((path) => path.startsWith("/api/"))).toBe(true);
+      const firstRead = paths.findIndex((path) => path.startsWith("/api/"));
+      return { page: fresh, hydration, chunks: paths.slice(0, firstRead).filter((path) => path.endsWith(".js") && !inHtml.has(path)) };
+    };
+
+    const folder = await chunksBeforeReads("/?folder=all");
+    expect(folder.chunks, "a folder's first load stays without the panes' code").toEqual([]);
+    await folder.page.close();
+    const linked = await chunksBeforeReads(`/?folder=all&thread=${threadId}`);
+    expect(linked.chunks.length, "the conversation's code, asked for before the page is live").toBeGreaterThan(0);
+    await expect(linked.page.locator("#composer")).toBeVisible();
+    await expect(linked.page.getByRole("status", { name: "Loading the conversation" })).toHaveCount(0);
+    expect(linked.hydration).toEqual([]);
+  });
+
   test("a bad layout cookie is ignored, not a failure", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "inbox-layout", value: "%7Bnot-json", url: baseURL! }]);
     const response = await page.goto("/");

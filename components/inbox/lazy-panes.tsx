@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState, type ComponentType } from "react";
+import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 
 import { MentionsPaneSkeleton } from "@/components/comments/mentions-skeleton";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
@@ -29,14 +29,25 @@ import type { PhoneSheet as PhoneSheetNow } from "./phone-sheet";
 const threadPane = laterPane(() => import("@/components/thread/thread-pane").then((m) => m.ThreadPane), ThreadSkeleton, "The conversation couldn't be opened");
 const contactSidebar = laterPane(() => import("@/components/contact/contact-sidebar").then((m) => m.ContactSidebar), SidebarSkeleton, "The contact couldn't be shown");
 
+const mentionsPane = laterPane(() => import("@/components/comments/mentions-pane").then((m) => m.MentionsPane), MentionsPaneSkeleton, "Your mentions couldn't be shown");
+
 export const ThreadPane = threadPane.Pane;
 export const ContactSidebar = contactSidebar.Pane;
 // Fetched at the first sign of a person at work (a pointer moving, a key), so opening a first
 // conversation does not wait for them, while the page's first load stays without them.
 loadAtFirstWork(threadPane.load);
 loadAtFirstWork(contactSidebar.load);
+// A link straight to a conversation (a notification, a teammate's link) or to Mentions shows it
+// first: its code is asked for as this module runs, while the page hydrates. Asked for by the
+// pane's mount instead, it waited for hydration and then queued behind the page's first reads
+// (the browser gives a script fetched later a low priority): ~15 s on a busy two-core machine.
+if (typeof window !== "undefined") {
+  const linked = new URLSearchParams(window.location.search);
+  const panes = linked.has("thread") ? [threadPane, contactSidebar] : linked.get("view") === "mentions" ? [mentionsPane] : [];
+  for (const pane of panes) void pane.load().catch(() => undefined);
+}
 // Views of their own, off the first paint of the folders: the Mentions view and message search's hits.
-export const MentionsPane = laterPane(() => import("@/components/comments/mentions-pane").then((m) => m.MentionsPane), MentionsPaneSkeleton, "Your mentions couldn't be shown").Pane;
+export const MentionsPane = mentionsPane.Pane;
 export const MessageResults = laterPane(() => import("@/components/search/message-results").then((m) => m.MessageResults), ResultsSkeleton, "Message search couldn't be shown").Pane;
 
 const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.ThreadPickers), { ssr: false });
@@ -81,37 +92,47 @@ export function BulkBar(props: Parameters<typeof BulkBarNow>[0]) {
  * React.lazy (nor next/dynamic, built on it): a lazy component suspends on its first render even
  * when its chunk has arrived, and React holds the reveal of a suspended boundary's content up to
  * 300 ms after its fallback showed, which made every first conversation opened take 150–300 ms.
- * Here the skeleton is plain state, replaced by an ordinary render when the code is in. A chunk
- * that fails to load (the connection dropped) says so in the pane, with Try again, and the rest
- * of the inbox stays (thrown, it took the whole page down to the route's error screen).
+ * Here the code is a store of its own (useSyncExternalStore): the skeleton is replaced by an
+ * ordinary render when it is in. A chunk that fails to load (the connection dropped) says so in
+ * the pane, with Try again, and the rest of the inbox stays (thrown, it took the whole page down
+ * to the route's error screen).
  */
 function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skeleton: ComponentType, failedTitle: string) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
   const loadOnce = () =>
     (loading ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        listeners.forEach((listener) => listener());
+        return component;
+      },
       (error: unknown) => {
         loading = null;
         throw error;
       },
     ));
   function Pane(props: P) {
-    const [Component, setComponent] = useState<ComponentType<P> | null>(() => (typeof window === "undefined" ? null : loaded));
+    // The server's HTML and the hydrating render draw the skeleton even when the code came first
+    // (a deep link asks for it before hydration): they must agree, and the pane follows at once.
+    const Component = useSyncExternalStore(subscribe, () => loaded, () => null);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
       if (Component || failed) return;
       let live = true;
-      loadOnce().then(
-        (component) => live && setComponent(() => component),
-        () => live && setFailed(true),
-      );
+      loadOnce().catch(() => live && setFailed(true));
       return () => {
         live = false;
       };
     }, [Component, failed]);
     if (failed) return <PaneError title={failedTitle} error={new ApiError({ status: 0, code: "networkError" })} onRetry={() => setFailed(false)} />;
-    return Component ? <Component {...props} /> : <Skeleton />;
+    // createElement: the component is the loaded module's, one for the page's life, not one made here.
+    return Component ? createElement(Component, props) : <Skeleton />;
   }
   return { Pane, load: loadOnce };
 }
