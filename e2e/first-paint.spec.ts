@@ -36,6 +36,11 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
+/** A separator's aria-controls, -valuenow, -valuemin and -valuemax, from its opening tag. */
+function separatorAria(tag: string): (string | undefined)[] {
+  return ["controls", "valuenow", "valuemin", "valuemax"].map((name) => tag.match(new RegExp(`aria-${name}="([^"]*)"`))?.[1]);
+}
+
 async function firstPaint(page: Page): Promise<FirstPaint> {
   await page.waitForFunction(() => (window as unknown as { __firstPaint?: FirstPaint }).__firstPaint !== undefined);
   return page.evaluate(() => (window as unknown as { __firstPaint: FirstPaint }).__firstPaint);
@@ -58,6 +63,15 @@ test.describe("the first paint", () => {
     await expect(list(page).getByRole("option").first()).toBeVisible();
     const shown = await list(page).getByRole("option").evaluateAll((options) => options.slice(0, 5).map((o) => o.getAttribute("data-thread-id")));
     expect(rowIds.slice(0, 5)).toEqual(shown);
+
+    // The panes' separators say their value and bounds in the HTML, as the live page does.
+    const inHtml = [...html.matchAll(/<div[^>]*role="separator"[^>]*>/g)].map((match) => separatorAria(match[0]));
+    expect(inHtml.length).toBeGreaterThan(0);
+    expect(inHtml.every((aria) => aria.every((value) => /^\S+$/.test(value ?? "")))).toBe(true);
+    // Live: the search field is enabled once hydrated, when the panes' library has written its own values.
+    await expect(page.getByRole("searchbox", { name: "Search conversations" })).toBeEnabled();
+    const live = await page.getByRole("separator").evaluateAll((all) => all.map((separator) => separator.outerHTML));
+    expect(live.map(separatorAria)).toEqual(inHtml);
   });
 
   test("draws rows at once, keeps the list pane's width, and keeps a resize across a reload", async ({ page, context }) => {

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";
 
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
@@ -19,7 +18,7 @@ import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";
-import { InboxLayoutProvider, useContactPanelOpen, useIsPhone, usePaneLayouts } from "@/lib/client/inbox-layout";
+import { InboxLayoutProvider, useContactPanelOpen, useIsPhone } from "@/lib/client/inbox-layout";
 import type { InboxLayout } from "@/lib/client/layout-cookie";
 import { filtersOf } from "@/lib/client/list/inbox-params";
 import { useReadAheadFolders } from "@/lib/client/list/inbox-link";
@@ -37,6 +36,7 @@ import { ViewerProvider, useViewer, type ClientViewer } from "@/lib/client/viewe
 
 import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
+import { DesktopLayout } from "./desktop-layout";
 import type { FilterChange } from "./filter-menu";
 import { ContactSidebar, MentionsPane, PhoneSheet, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers } from "./lazy-panes";
 import { ListPane } from "./list-pane";
@@ -229,56 +229,6 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
     </>
   );
 }
-
-function DesktopLayout({ nav, list, thread, contact }: { nav: React.ReactNode; list: React.ReactNode; thread: React.ReactNode; contact: React.ReactNode }) {
-  const panelIds = contact ? ["list", "thread", "contact"] : ["list", "thread"];
-  const layouts = usePaneLayouts();
-  const sizes = layouts.sizesOf(panelIds) ?? DEFAULT_PANES[panelIds.join(",")]!;
-  const separator = "w-px bg-border outline-none data-[resize-handle-state=drag]:bg-ring data-[resize-handle-state=hover]:bg-ring/60 focus-visible:bg-ring";
-  return (
-    <div className="flex h-dvh flex-col">
-      <ConnectionBanner />
-      <div className="flex min-h-0 flex-1">
-        <aside className="w-60 shrink-0 border-r">{nav}</aside>
-        {/* Each pane's default is its saved share, which the server writes into the HTML as the pane's flex. */}
-        <PanelGroup direction="horizontal" id="inbox-panes" className="min-w-0 flex-1" onLayout={(layout) => layouts.changed(panelIds, layout)}>
-          <Panel id="list" order={1} defaultSize={sizes.list} minSize={24} maxSize={55}>
-            {list}
-          </Panel>
-          <PanelResizeHandle className={separator} />
-          <Panel id="thread" order={2} defaultSize={sizes.thread} minSize={30}>
-            <main className="h-full min-w-0">{thread}</main>
-          </Panel>
-          {contact ? (
-            <>
-              <PanelResizeHandle className={separator} />
-              <Panel id="contact" order={3} defaultSize={sizes.contact} minSize={18} maxSize={40}>
-                <aside aria-label="Contact" className="h-full min-w-0">
-                  {contact}
-                </aside>
-              </Panel>
-            </>
-          ) : null}
-        </PanelGroup>
-      </div>
-      {/* The browser paints a long page while it still parses it: the panes wait for each other, or
-          the list would fill the row alone for a frame until the panes after it arrive. */}
-      <link rel="expect" href={`#${PANES_END}`} blocking="render" />
-      <span id={PANES_END} hidden />
-    </div>
-  );
-}
-
-const PANES_END = "inbox-panes-end";
-
-/**
- * Sizes before any are saved, whole: the server then writes every panel's share into its HTML
- * (a size left to the browser would be settled only once scripts run, and the pane would jump).
- */
-const DEFAULT_PANES: Record<string, Record<string, number>> = {
-  "list,thread": { list: 36, thread: 64 },
-  "list,thread,contact": { list: 36, thread: 38, contact: 26 },
-};
 
 function NoThread() {
   return (
