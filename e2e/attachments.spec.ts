@@ -78,8 +78,6 @@ function transferOf(page: Page, name: string, type: string, base64: string): Pro
 }
 
 test("attach a picture and a text file, send them with words, and see them in the thread", async ({ page }) => {
-  // Two axe passes and two round trips of files on a shared two-core machine.
-  test.setTimeout(120_000);
   const { thread } = await findThread(page.request, (attach, platform) => attach && takes(platform, "image/png") && takes(platform, "text/plain"));
   await page.goto(`/?folder=all&thread=${thread.id}`);
   await expect(composer(page)).toBeEnabled();
@@ -137,7 +135,6 @@ test("attach a picture and a text file, send them with words, and see them in th
 });
 
 test("the platform's limits are checked before sending, files alone may go, and attaching is refused with the reason where the account cannot", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: "dark" });
   const { thread, platform } = await findThread(page.request, (attach, p) => attach && takes(p, "image/png") && !takes(p, "text/plain"));
   await page.goto(`/?folder=all&thread=${thread.id}`);

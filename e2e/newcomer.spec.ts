@@ -4,7 +4,6 @@ import { gotoLiveInbox, sandboxControl, seriousViolations, storageStateOf } from
 
 // What a newcomer tripped over (issue 23), each sentence they said as a journey.
 test.use({ storageState: storageStateOf("member") });
-test.describe.configure({ timeout: 60_000 });
 
 type Link = { id: string; platform: string; status: string; capabilities: string[] };
 type Platform = { platform: string; capabilities: string[]; mutationWindows: Record<string, number | null> };
@@ -144,14 +143,13 @@ test("2. a message unsent only for the team says the contact still sees it, in t
 
   await page.goto(`/pipeline?accountLinkId=${link.id}`);
   const card = page.getByTestId("pipeline-card").filter({ has: page.getByRole("link", { name: `Open the conversation with ${name}` }) }).first();
-  await expect(card).toContainText("You: Hidden for the team", { timeout: 20_000 });
+  await expect(card).toContainText("You: Hidden for the team");
   await expect(card).not.toContainText("No messages yet");
   await card.scrollIntoViewIfNeeded();
   await shot(page, "2-pipeline-card");
 });
 
 test("3. one conversation's archive, unread, assign, status and tag each get an Undo toast, as bulk actions do", async ({ page }) => {
-  test.setTimeout(120_000);
   const { thread } = await pickThread(
     page.request,
     0.35,
@@ -325,7 +323,6 @@ test.describe("as a manager", () => {
 });
 
 test("7. presence ends within 15 s of a dead browser's last beat, and typing ends when the teammate sends", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const { thread } = await pickThread(
     page.request,
     0.8,

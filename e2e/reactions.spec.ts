@@ -38,9 +38,6 @@ const reactButton = (message: Locator) => message.getByRole("button", { name: "R
 const rocketChip = (message: Locator) => message.getByRole("list", { name: "Reactions" }).getByRole("button", { name: /^🚀 / });
 
 test("react with any emoji from the full picker, by keyboard, and take it back", async ({ page }) => {
-  // Three page loads and two accessibility scans: about 55 s on two cores while the other worker
-  // runs its journeys, at the edge of the default minute.
-  test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: "dark" });
   const { thread, message: target } = await reactableMessage(page.request, 2 * test.info().repeatEachIndex);
   await page.goto(`/?folder=all&thread=${thread.id}`);

@@ -16,7 +16,6 @@ const LINK = "Acme Support EU";
 const PRIYA = "Priya Nair";
 
 test("a manager writes a rule, tries it with a dry run, orders it first, and it acts on the next message", async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const api = page.request;
   const headers = { origin: baseURL! };
   const word = `quote${Date.now().toString(36)}`;

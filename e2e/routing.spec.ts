@@ -19,7 +19,6 @@ const PEOPLE = [
 ];
 
 test("a manager sets up balanced routing with capacities; new conversations go one each, the overflow waits, and the first member to free up gets it", async ({ page, baseURL, browser }) => {
-  test.setTimeout(120_000);
   const api = page.request;
   const headers = { origin: baseURL! };
   const links = ((await (await api.get("/api/v2/account-links?limit=100")).json()) as { data: { id: string; displayName: string }[] }).data;

@@ -56,7 +56,6 @@ test.describe("send later", () => {
   // Moves the sandbox's shared clock by days: the sends are pinned by thread and text, and the
   // time they wait for is read from the inbox, not assumed.
   test("a reply scheduled for tomorrow morning waits in the thread, and goes once when the clock gets there", async ({ page }) => {
-    test.setTimeout(90_000);
     await page.goto("/login");
     const [thread] = await pickThreads(page);
     const words = `Checking in as promised ${Date.now().toString(36)}`;

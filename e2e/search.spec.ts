@@ -32,7 +32,6 @@ async function searchBox(page: Page) {
 }
 
 test("finds a word said in an older message, marks it, and opens the thread at that message", async ({ page }) => {
-  test.setTimeout(90_000);
   await page.goto("/?folder=all");
   const box = await searchBox(page);
   await box.fill(WORD.toLowerCase());
@@ -87,7 +86,6 @@ test("finds a word said in an older message, marks it, and opens the thread at t
 });
 
 test("operators narrow a search, and a malformed one says how to write it", async ({ page }) => {
-  test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: "dark" });
   const { data } = await settledSearch(page.request, WORD.toLowerCase());
   const author = data.find((hit) => hit.author)?.author;
@@ -120,7 +118,6 @@ test("operators narrow a search, and a malformed one says how to write it", asyn
 });
 
 test("the command palette finds messages too, and opens one at its message", async ({ page }) => {
-  test.setTimeout(90_000);
   await settledSearch(page.request, WORD.toLowerCase());
   await page.goto("/?folder=all");
   await searchBox(page);

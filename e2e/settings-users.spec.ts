@@ -159,7 +159,7 @@ test.describe("notifications, as a manager", () => {
     const content = `Is it still for sale? ${Date.now().toString(36)}`;
     await sandboxControl("POST", "/inbound", { threadId, content });
 
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shown: { body?: string }[] }).shown.map((n) => n.body)), { timeout: 10_000 }).toContain(content);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shown: { body?: string }[] }).shown.map((n) => n.body))).toContain(content);
     await page.evaluate((text) => (window as unknown as { shown: { body?: string; onclick: () => void }[] }).shown.find((n) => n.body === text)!.onclick(), content);
     await expect(page).toHaveURL(new RegExp(`thread=${threadId}`));
   });

@@ -36,8 +36,6 @@ async function shot(page: Page, name: string) {
 // The sandbox's clock is shared by the whole run, and this journey moves it by days: the snooze and
 // the reminder are pinned by thread ID, and what they wait for is read from the inbox, not assumed.
 test("a conversation snoozed until tomorrow leaves the inbox and comes back marked when the clock gets there; a reminder brings back one left unanswered", async ({ page }) => {
-  // Four phases with three axe runs: alone it takes about 35 s here, beside other journeys twice that.
-  test.setTimeout(120_000);
   await page.goto("/login");
   const [snoozed, reminded] = await pickThreads(page);
   // A word from the contact puts the conversation at the top of the inbox, where the list has it on screen.
