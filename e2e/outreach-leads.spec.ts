@@ -20,6 +20,8 @@ async function openBigList(page: Page): Promise<string> {
 
 const rows = (page: Page) => page.getByRole("grid", { name: "Leads" }).locator('[role="row"][data-lead-id]');
 const viewOf = (page: Page) => new URL(page.url()).searchParams;
+/** The first whole number a text writes ("3,048 profiles · …" → 3048). */
+const whole = (text: string | null) => Number(text?.match(/[\d,]+/)?.[0].replaceAll(",", "") ?? Number.NaN);
 
 test.describe("as a manager", () => {
   test.use({ storageState: storageStateOf("manager") });
@@ -29,14 +31,18 @@ test.describe("as a manager", () => {
     await page.goto("/outreach/lists");
     const overview = page.getByRole("table");
     await expect(overview.getByRole("columnheader", { name: "Reachable (estimate)" })).toBeVisible();
-    // Profiles, reachable estimate, reachable: the big list holds 2,400 seeded people and the threads' leads.
+    // Profiles, reachable estimate, reachable: the big list holds 2,400 seeded people and the threads'
+    // leads, and more once the import journey (which runs beside this one) has resumed its jobs.
     const counts = overview.getByRole("row", { name: new RegExp(BIG_LIST) }).getByRole("cell");
-    await expect(counts).toHaveText([/^2,\d{3}$/, /^[\d,]+$/, /^[\d,]+$/]);
+    await expect(counts).toHaveText([/^[\d,]+$/, /^[\d,]+$/, /^[\d,]+$/]);
+    expect(whole(await counts.first().textContent())).toBeGreaterThanOrEqual(2_400);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/leads-lists-desktop.png" });
 
     const listId = await openBigList(page);
-    await expect(page.getByText(/2,\d{3} profiles · [\d,]+ reachable \(estimate\) · [\d,]+ reachable/)).toBeVisible();
+    const summary = page.getByText(/[\d,]+ profiles · [\d,]+ reachable \(estimate\) · [\d,]+ reachable/);
+    await expect(summary).toBeVisible();
+    expect(whole(await summary.textContent())).toBeGreaterThanOrEqual(2_400);
     await expect(page.getByRole("link", { name: "Import jobs" })).toHaveAttribute("href", `/outreach/lists/${listId}/imports`);
     // The list's custom columns follow the fixed ones; only the DOM's share of 2,400 rows is drawn.
     await expect(page.getByRole("columnheader", { name: /Company/ })).toBeVisible();
