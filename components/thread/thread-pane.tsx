@@ -33,7 +33,7 @@ import { useInboxParams } from "@/lib/client/list/inbox-url";
 import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
-import { sentFromThisTab } from "@/lib/client/thread/send";
+import { sentFromThisTab } from "@/lib/client/thread/sent-here";
 import { useSendPipeline } from "@/lib/client/thread/use-send-pipeline";
 import { offerUndo, useUndoWindowMs } from "@/lib/client/thread/undo-send";
 import { ScheduledSendList } from "@/components/thread/scheduled-sends";

@@ -6,13 +6,13 @@ import { thread } from "./threads";
 export {
   hidesSnoozed,
   isSnoozed,
-  presetTime,
   RETURN_REASONS,
   SNOOZE_KINDS,
   SNOOZE_PRESETS,
   type SnoozeKind,
   type SnoozePreset,
 } from "./snooze-rules";
+export { presetTime } from "./snooze-times";
 
 /**
  * Snoozes and follow-up reminders, kept by the inbox (the API has neither): GET/POST/DELETE

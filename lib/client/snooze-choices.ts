@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { SnoozePreset } from "@/lib/api/snoozes";
-import { presetTime } from "@/lib/api/snooze-rules";
+import { presetTime } from "@/lib/api/snooze-times";
 import { shortTime } from "./snooze-marks";
 
 /**

@@ -17,8 +17,9 @@ import { get } from "node:http";
 // gave way to 3, and the Mentions view and message search's hits loaded when first shown (332 →
 // 272 kB), and again when the menus' and tooltips' code (radix) on the first paint came at the
 // first pointer move or key, and the first paint's dates were written through Intl instead of
-// date-fns (login 164 → 146, inbox 272 → 230 kB).
-export const JS_BUDGET_KB = { login: 150, inbox: 236 };
+// date-fns (login 164 → 146, inbox 272 → 230 kB), and once the list's snooze rules and its note
+// of this tab's sends left date-fns and the send pipeline behind (230 → 227 kB).
+export const JS_BUDGET_KB = { login: 150, inbox: 233 };
 
 /**
  * The scripts a page's HTML names and their compressed weight, in kB. A `noModule` script (Next's

@@ -8,7 +8,7 @@ import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/clien
 import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes";
 import { EMPTY_SNAPSHOT, pendingChanges, rowsToShow, settleList, snapshotOf, withoutRow, type ListState, type OwnChanges } from "@/lib/client/list/stable-list";
 import { isServerCopy } from "@/lib/client/server-state";
-import { sentFromThisTab } from "@/lib/client/thread/send";
+import { sentFromThisTab } from "@/lib/client/thread/sent-here";
 
 /** What the list pane shows, from a folder's pages (`useThreadList`) or another source (the Snoozed view). */
 export type ThreadListSource = Omit<ReturnType<typeof useThreadList>, "fetchNextPage" | "refetch"> & {

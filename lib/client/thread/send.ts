@@ -11,6 +11,7 @@ import { threadQueries } from "@/lib/client/queries/threads";
 import type { OutboxItem, OutboxStore } from "@/lib/client/stores/outbox";
 import { CONFIRM_GIVE_UP_MS, confirmDelay, FILES_LOST, judgeSendError, NOT_DELIVERED, RESEND_SAFE_MS, STALE_SEND, UNCONFIRMED } from "@/lib/client/thread/send-verdicts";
 import { cachedMessage, mergeThread, withLastMessage, withMessage } from "@/lib/client/thread/sent-caches";
+import { sentFromThisTab } from "@/lib/client/thread/sent-here";
 
 /**
  * The send pipeline: a message goes into the outbox at once (shown at the bottom of the
@@ -330,9 +331,6 @@ export function createSendPipeline(deps: SendPipelineDeps): SendPipeline {
     },
   };
 }
-
-/** Messages this tab sent: not "new activity" when the member replies again (lib/client/thread/new-activity). */
-export const sentFromThisTab = new Set<string>();
 
 /** What the outbox keeps of a file across a reload: never its bytes. */
 function summaryOf(file: OutgoingAttachment): { fileName: string; mimeType: string; size: number } {
