@@ -12,6 +12,7 @@ import { loadAtFirstWork } from "@/components/ui/later";
 import { PaneError } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api/errors";
 import type { Thread } from "@/lib/api/threads";
+import type { InboxParams } from "@/lib/client/list/inbox-params";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useViewSelection } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
@@ -42,8 +43,11 @@ loadAtFirstWork(contactSidebar.load);
 // pane's mount instead, it waited for hydration and then queued behind the page's first reads
 // (the browser gives a script fetched later a low priority): ~15 s on a busy two-core machine.
 if (typeof window !== "undefined") {
+  // The URL's own names (lib/client/list/inbox-params), checked against them by type.
   const linked = new URLSearchParams(window.location.search);
-  const panes = linked.has("thread") ? [threadPane, contactSidebar] : linked.get("view") === "mentions" ? [mentionsPane] : [];
+  const thread = linked.has("thread" satisfies keyof InboxParams);
+  const mentions = linked.get("view" satisfies keyof InboxParams) === ("mentions" satisfies InboxParams["view"]);
+  const panes = thread ? [threadPane, contactSidebar] : mentions ? [mentionsPane] : [];
   for (const pane of panes) void pane.load().catch(() => undefined);
 }
 // Views of their own, off the first paint of the folders: the Mentions view and message search's hits.
