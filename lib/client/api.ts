@@ -1,18 +1,20 @@
 import { createBffClient } from "@/lib/api/bff-client";
 import { paginateItems, type ApiResult } from "@/lib/api/client-transport";
 import type { Page } from "@/lib/api/primitives";
+import { paintFirstFetch } from "@/lib/client/after-paint";
 import { withOutageRetry } from "@/lib/client/outage-retry";
 import { observeAnswer } from "@/lib/client/stores/connection";
 
 /**
  * The browser's API v2 client: the BFF at `/api/v2`, no token (the server holds it; the
  * session cookie goes along by itself). One instance for the whole app. A change (PATCH, PUT)
- * met by a passing outage is made again by itself (lib/client/outage-retry).
+ * met by a passing outage is made again by itself (lib/client/outage-retry). Requests start
+ * after the frame that answers the input which asked for them (lib/client/after-paint).
  */
 export const api = createBffClient({
   baseUrl: "/api/v2",
   fetch: withOutageRetry(async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await paintFirstFetch(input, init);
     observeAnswer(response);
     return response;
   }),

@@ -3,6 +3,7 @@ import { transport } from "@/lib/api/client-transport";
 import type { InboxEndpoints } from "@/lib/api/inbox-endpoints";
 import { INBOX_ROUTES, type InboxOperation } from "@/lib/api/inbox-routes";
 import { toSearchParams } from "@/lib/api/search-params";
+import { paintFirstFetch } from "@/lib/client/after-paint";
 import { withOutageRetry } from "@/lib/client/outage-retry";
 
 /**
@@ -31,8 +32,9 @@ export type InboxCallInput<O extends InboxCall> = {
   keepalive?: boolean;
 };
 
-// The API client's transport (lib/api/client-transport): the same errors, the same abort handling.
-const send = transport({ baseUrl: "", fetch: withOutageRetry((input, init) => fetch(input, init)) });
+// The API client's transport (lib/api/client-transport): the same errors, the same abort handling,
+// and requests started after the frame that answers the input (lib/client/after-paint).
+const send = transport({ baseUrl: "", fetch: withOutageRetry(paintFirstFetch) });
 
 export async function inboxApi<O extends InboxCall>(operation: O, input: InboxCallInput<O> = {}): Promise<Answer<O>> {
   const row = INBOX_ROUTES[operation];

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useThrottledCallback } from "use-debounce";
 import type { PresenceBeatBody } from "@/lib/api/inbox-events";
+import { paintFirstFetch } from "@/lib/client/after-paint";
 import { usePresenceStore, type PresentPerson } from "@/lib/client/stores/presence";
 
 /**
@@ -19,7 +20,7 @@ const TYPING_HOLD_MS = 5_000;
 const TAB_ID = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `tab-${Math.random().toString(36).slice(2)}`;
 
 function beat(body: PresenceBeatBody, keepalive = false): void {
-  void fetch("/api/presence", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, tabId: TAB_ID }), keepalive }).catch(
+  void paintFirstFetch("/api/presence", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, tabId: TAB_ID }), keepalive }).catch(
     () => undefined,
   );
 }
