@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlertIcon, UserRoundXIcon } from "lucide-react";
-import { memo, useDeferredValue, useId, useMemo, type ReactNode } from "react";
+import { memo, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
@@ -11,6 +11,7 @@ import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { assigneeSplit } from "@/lib/client/contact/assignees";
+import { useAfterPaint } from "@/lib/client/hooks/use-after-paint";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useCreateTag, useUpdateContact } from "@/lib/client/mutations/contacts";
 import { conversationStarts } from "@/lib/client/thread/new-conversation";
@@ -39,9 +40,9 @@ import { TooltipProvider } from "@/components/ui/tooltip";
  * pane (cached), and the contact, showing the thread's embedded copy until that arrives.
  */
 export function ContactSidebar({ threadId }: { threadId: string }) {
-  // Opening a thread draws its conversation first; the contact follows in a render of its own
-  // (a deferred value: the previous contact stays for that moment), so it never holds the messages up.
-  const shownId = useDeferredValue(threadId, null);
+  // Opening a thread draws its conversation first; the contact follows in the render after that
+  // frame (the previous contact stays for that moment), so it never holds the messages up.
+  const shownId = useAfterPaint(threadId, null);
   return shownId === null ? (
     <SidebarSkeleton />
   ) : (

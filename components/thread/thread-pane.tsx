@@ -12,7 +12,7 @@ import { MessageList } from "@/components/thread/message-list";
 import { OpenThreadHeader } from "@/components/thread/open-thread-header";
 import { SnoozeBanner } from "@/components/snooze/snooze-banner";
 import { Button } from "@/components/ui/button";
-import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
+import { ComposerPlaceholder, ThreadSkeleton } from "@/components/thread/thread-skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
 import { isApiError } from "@/lib/api/errors";
 import type { OutgoingAttachment } from "@/lib/api/messages";
@@ -22,6 +22,7 @@ import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
 import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
+import { useAfterPaint } from "@/lib/client/hooks/use-after-paint";
 import { useMarkedAway } from "@/lib/client/hooks/use-availability";
 import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
@@ -34,6 +35,7 @@ import { noteOwnChange } from "@/lib/client/list/own-changes";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { sentFromThisTab } from "@/lib/client/thread/sent-here";
+import type { SendPipeline } from "@/lib/client/thread/send";
 import { useSendPipeline } from "@/lib/client/thread/use-send-pipeline";
 import { offerUndo, useUndoWindowMs } from "@/lib/client/thread/undo-send";
 import { ScheduledSendList } from "@/components/thread/scheduled-sends";
@@ -43,7 +45,7 @@ import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import { useComposerModeStore } from "@/lib/client/stores/composer-mode";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outgoingOf } from "@/lib/client/thread/attachments";
-import { useThreadOutbox } from "@/lib/client/stores/outbox";
+import { useThreadOutbox, type OutboxItem } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
 import { useViewer } from "@/lib/client/viewer";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -85,16 +87,35 @@ function OpenThread({
   /** Tells teammates this member is typing a reply here, or no longer is. */
   presence: PresenceBeat;
 }) {
+  const pipeline = useSendPipeline();
+  const pending = useThreadOutbox(thread.id);
+  // The conversation first: what sits below the history (the reply box, scheduled sends, who
+  // else is here) is drawn in the render after the click's frame, so it never holds the messages
+  // up (issue 18); a box of its shape stands in meanwhile. OpenThread is keyed by the thread.
+  const footerDrawn = useAfterPaint(true, false);
+
+  return (
+    <>
+      <CampaignBar thread={thread} />
+      <SnoozeBanner threadId={thread.id} />
+      <div className="min-h-0 flex-1">
+        <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
+      </div>
+      {footerDrawn ? <ThreadFooter thread={thread} presence={presence} pipeline={pipeline} pending={pending} /> : <ComposerPlaceholder />}
+    </>
+  );
+}
+
+/** Below the history: scheduled sends, who else is here, a held reply's notice, and the reply (or comment) box. */
+function ThreadFooter({ thread, presence, pipeline, pending }: { thread: Thread; presence: PresenceBeat; pipeline: SendPipeline; pending: OutboxItem[] }) {
   const viewer = useViewer();
   const others = useMarkedAway(useOthersIn(thread.id, viewer.userId));
   const drafting = useDraftHolders(thread.id, viewer.userId);
   const collision = useCollisionGuard(thread.id);
   const links = useQuery(teamQueries.accountLinks());
   const { accountLink, platform, platformName } = useThreadAccount(thread);
-  const pipeline = useSendPipeline();
   const undoWindowMs = useUndoWindowMs();
   const scheduleSend = useScheduleSend();
-  const pending = useThreadOutbox(thread.id);
   const replyValues = useReplyValues(thread);
   const mode = useComposerModeStore((s) => s.mode);
 
@@ -116,11 +137,6 @@ function OpenThread({
 
   return (
     <>
-      <CampaignBar thread={thread} />
-      <SnoozeBanner threadId={thread.id} />
-      <div className="min-h-0 flex-1">
-        <MessageList thread={thread} pending={pending} onRetry={(item) => void pipeline.retry(item.localId)} />
-      </div>
       <ScheduledSendList threadId={thread.id} />
       <PresenceLine people={others} drafting={drafting} />
       {collision.held ? (

@@ -18,9 +18,21 @@ export function ThreadSkeleton() {
         <Skeleton className="h-10 w-3/5 rounded-2xl" />
         <Skeleton className="h-10 w-2/5 self-end rounded-2xl" />
       </div>
-      <div className="shrink-0 border-t p-3">
-        <Skeleton className="h-20 w-full rounded-lg" />
-      </div>
+      <ComposerPlaceholder />
+    </div>
+  );
+}
+
+/**
+ * The reply box's shape, for the moment between a conversation's messages and its reply box
+ * (components/thread/thread-pane draws the box in the render after): the same height (133 px, an
+ * empty box), so the history does not move when the box comes.
+ */
+export function ComposerPlaceholder() {
+  return (
+    <div aria-hidden className="shrink-0 border-t px-3 pt-2 pb-3">
+      <Skeleton className="mb-2 h-6 w-40" />
+      <Skeleton className="h-20 w-full rounded-lg" />
     </div>
   );
 }

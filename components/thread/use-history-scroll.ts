@@ -65,15 +65,18 @@ export function useHistoryScroll({
     remember();
   }, [newestId, pendingCount, toBottom, remember]);
 
-  // Content that grows by itself (media loading, a reaction, an edit) keeps the bottom in view.
+  // Content that grows by itself (media loading, a reaction, an edit), and a view that shrinks
+  // (the reply box coming in under it, or growing with the draft), keep the bottom in view.
   useEffect(() => {
     const content = contentRef.current;
-    if (!content) return;
+    const view = ref.current;
+    if (!content || !view) return;
     const observer = new ResizeObserver(() => {
       if (pinned.current) toBottom();
       remember();
     });
     observer.observe(content);
+    observer.observe(view);
     return () => observer.disconnect();
   }, [ready, toBottom, remember]);
 
