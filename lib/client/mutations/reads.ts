@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ReadAnswer } from "@/lib/api/inbox";
 import type { ReadMark } from "@/lib/api/read-state";
@@ -19,14 +19,23 @@ export function useUnreadFor(): (thread: Pick<Thread, "id" | "unread" | "lastMes
   return useCallback((thread) => unreadFor(thread, marks?.get(thread.id)), [marks]);
 }
 
+const READ_MARKS = "read-marks";
+
 /**
  * Marking a thread read or unread for the viewer (and, for the team owner, upstream too):
- * shown at once, rolled back with a toast when refused.
+ * shown at once, rolled back with a toast when refused. The marks go to the server one after
+ * another, in the order they were made (a scope of their own; the optimistic copy still shows at
+ * once): opening a thread then `u` `u` sent three at the same moment, and when the server
+ * answered the middle one last, its "unread" was left on screen and on the server.
  */
 export function useMarkRead() {
-  const queryClient = useQueryClient();
+  return useMutation(markReadMutation(useQueryClient()));
+}
+
+export function markReadMutation(queryClient: QueryClient) {
   const key = inboxQueries.reads().queryKey;
-  return useMutation({
+  return mutationOptions({
+    scope: { id: READ_MARKS },
     mutationFn: ({ thread, read }: { thread: Thread; read: boolean }) => markRead(thread.id, read),
     onMutate: async ({ thread, read }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -39,8 +48,16 @@ export function useMarkRead() {
       queryClient.setQueryData(key, context?.before);
       toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
     },
-    onSuccess: (answer) => applyReadAnswer(queryClient, answer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
+    // A later mark of the same thread, still to come, has the last word: this answer would flicker back.
+    onSuccess: (answer, { thread }) => {
+      const marksOfThread = queryClient.getMutationCache().findAll({
+        status: "pending",
+        predicate: (mutation) => mutation.options.scope?.id === READ_MARKS && (mutation.state.variables as { thread?: Thread } | undefined)?.thread?.id === thread.id,
+      });
+      if (marksOfThread.length <= 1) applyReadAnswer(queryClient, answer);
+    },
+    // Not awaited: the next mark need not wait for the counts to be read again.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
   });
 }
 

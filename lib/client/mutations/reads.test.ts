@@ -1,0 +1,69 @@
+import { MutationObserver, QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ReadAnswer } from "@/lib/api/inbox";
+import { threadFixture } from "@/lib/api/testing/fixtures";
+import { inboxQueries } from "@/lib/client/queries/inbox";
+import { markReadMutation } from "./reads";
+
+const inboxApi = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/client/inbox-api", () => ({ inboxApi }));
+
+const thread = { ...threadFixture(), id: "thr1" };
+const READ_AT = thread.lastMessage?.sentAt ?? thread.activity.at;
+
+/** The server's answer to a mark, held until the test lets it go. */
+function heldAnswers() {
+  const held: { read: boolean; answer: () => void }[] = [];
+  inboxApi.mockImplementation(
+    (_operation: string, { body }: { body: { threadId: string; read: boolean } }) =>
+      new Promise<ReadAnswer>((resolve) =>
+        held.push({ read: body.read, answer: () => resolve({ mark: { threadId: body.threadId, readAt: body.read ? READ_AT : null }, ownerUnread: !body.read }) }),
+      ),
+  );
+  return held;
+}
+
+let queryClient: QueryClient;
+const mark = (read: boolean) => void new MutationObserver(queryClient, markReadMutation(queryClient)).mutate({ thread, read });
+const shownReadAt = () => queryClient.getQueryData(inboxQueries.reads().queryKey)?.get(thread.id)?.readAt;
+const settle = () => vi.waitFor(() => expect(queryClient.isMutating()).toBe(0));
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(inboxQueries.reads().queryKey, new Map());
+  inboxApi.mockReset();
+});
+afterEach(() => queryClient.clear());
+
+describe("marking a thread read and unread", () => {
+  it("shows each mark at once, and sends them one after another, in the order they were made", async () => {
+    const held = heldAnswers();
+    mark(true);
+    mark(false);
+    mark(true);
+    await vi.waitFor(() => expect(shownReadAt()).toBe(READ_AT));
+    // Only the first is on its way; the others wait for its answer.
+    await vi.waitFor(() => expect(held.map((h) => h.read)).toEqual([true]));
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.read)).toEqual([true, false]));
+    held[1]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.read)).toEqual([true, false, true]));
+    held[2]!.answer();
+    await settle();
+    expect(shownReadAt()).toBe(READ_AT);
+  });
+
+  it("does not let an earlier answer undo a later mark on screen while that mark is on its way", async () => {
+    const held = heldAnswers();
+    mark(true);
+    mark(false);
+    await vi.waitFor(() => expect(shownReadAt()).toBeNull());
+    held[0]!.answer();
+    // The read answer came back (that mark is done); the unread mark made after it still shows.
+    await vi.waitFor(() => expect(queryClient.isMutating()).toBe(1));
+    expect(shownReadAt()).toBeNull();
+    held[1]!.answer();
+    await settle();
+    expect(shownReadAt()).toBeNull();
+  });
+});
