@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { QueryState } from "@/components/ui/query-state";
@@ -25,6 +25,9 @@ const CHOICE_LABELS: Record<(typeof UNDO_SEND_CHOICES)[number], string> = {
 export function SendingSettings() {
   const preferences = useQuery(inboxQueries.preferences());
   const setSeconds = useSetUndoSendSeconds();
+  // As with the notification choices: the click's own render shows the choice, before the saved
+  // copy lands (the optimistic copy comes a task later, and a radio snapped back meanwhile).
+  const [choosing, setChoosing] = useState<number | null>(null);
   const id = useId();
 
   return (
@@ -48,8 +51,11 @@ export function SendingSettings() {
                       type="radio"
                       name={`${id}-seconds`}
                       className="size-4 accent-primary"
-                      checked={data.undoSendSeconds === seconds}
-                      onChange={() => setSeconds.mutate(seconds)}
+                      checked={(choosing ?? data.undoSendSeconds) === seconds}
+                      onChange={() => {
+                        setChoosing(seconds);
+                        setSeconds.mutate(seconds, { onSettled: () => setChoosing(null) });
+                      }}
                     />
                     {CHOICE_LABELS[seconds]}
                   </label>
