@@ -74,3 +74,30 @@ describe("paintFirstFetch", () => {
     expect(page.fetches).toEqual(["/api/v2/messages/msg1/reactions", "/api/inbox/reads"]);
   });
 });
+
+describe("afterPaintIdle", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("waits for the frame, then for the browser to be idle", async () => {
+    const page = stubPage("visible");
+    const idle: (() => void)[] = [];
+    vi.stubGlobal("requestIdleCallback", (callback: () => void, options: { timeout: number }) => (expect(options.timeout).toBe(100), idle.push(callback)));
+    const { afterPaintIdle } = await import("./after-paint");
+    let done = false;
+    void afterPaintIdle().then(() => (done = true));
+    page.frame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idle).toHaveLength(1);
+    expect(done).toBe(false);
+    idle[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+});

@@ -38,6 +38,18 @@ export function afterPaint(): Promise<void> {
 }
 
 /**
+ * Resolves once the next frame is drawn and the browser has nothing more pressing to do (an idle
+ * period, within 100 ms): for rendering what may follow an input's answer, so it neither holds
+ * that frame up nor takes the turn of the tasks queued behind it (the next key, an answer).
+ * Safari has no idle callbacks: there, the task after the frame.
+ */
+export async function afterPaintIdle(): Promise<void> {
+  await afterPaint();
+  if (typeof requestIdleCallback !== "function") return;
+  await new Promise((resolve) => requestIdleCallback(resolve, { timeout: FRAME_WAIT_MS }));
+}
+
+/**
  * The browser's `fetch`, started after the next frame; at once in a hidden tab (no frame comes,
  * and a page going away hides first), and at once for those still waiting when the page goes.
  */
