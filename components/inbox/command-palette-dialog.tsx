@@ -21,6 +21,7 @@ import { searchQueries } from "@/lib/client/queries/search";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { shortcut, type ShortcutId } from "@/lib/client/shortcuts";
+import { whenShown } from "@/lib/client/focus";
 import { COMMENT_BOX_ID, openComposer } from "@/lib/client/stores/composer-mode";
 import { useUiStore } from "@/lib/client/stores/ui";
 import { useViewer } from "@/lib/client/viewer";
@@ -129,7 +130,7 @@ export function CommandPaletteDialog({
                   run(() => {
                     open(target);
                     // The thread's reply box may only now be drawn, when the target was the list's highlighted row.
-                    requestAnimationFrame(() => document.getElementById(COMPOSER_ID)?.focus());
+                    whenShown(COMPOSER_ID, (box) => box.focus());
                   })
                 }
               />

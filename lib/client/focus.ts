@@ -22,3 +22,22 @@ function shown(selector: string): HTMLElement | null {
   // A pane hidden on a narrow screen has no boxes; focusing it would lose the focus again.
   return element && element.getClientRects().length > 0 ? element : null;
 }
+
+/** How long a key pressed just after a thread opened waits for the box it asks for. */
+const SHOWN_WAIT_MS = 1_000;
+
+/**
+ * Runs `act` with the element of that ID once it is on the page: at the next frame when it is
+ * there, else as soon as it comes, for up to a second. The reply box comes a moment after a
+ * thread's messages (components/thread/thread-pane), and `j` then `r` pressed in a row must
+ * still land in it.
+ */
+export function whenShown(id: string, act: (element: HTMLElement) => void): void {
+  const deadline = performance.now() + SHOWN_WAIT_MS;
+  const attempt = () => {
+    const element = document.getElementById(id);
+    if (element) act(element);
+    else if (performance.now() < deadline) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}

@@ -1,3 +1,4 @@
+import { whenShown } from "@/lib/client/focus";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { withTriggerSign } from "./composer-insert";
 
@@ -6,9 +7,8 @@ export function typeTriggerSign(threadId: string, textareaId: string): void {
   const { drafts, setDraft } = useDraftsStore.getState();
   const text = withTriggerSign(drafts[threadId] ?? "");
   setDraft(threadId, text);
-  // Once React has written the text into the box.
-  requestAnimationFrame(() => {
-    const box = document.getElementById(textareaId);
+  // Once React has written the text into the box (and drawn the box, for a thread just opened).
+  whenShown(textareaId, (box) => {
     if (!(box instanceof HTMLTextAreaElement) || box.disabled) return;
     // The caret first: the box reads it when it gets the focus.
     box.setSelectionRange(text.length, text.length);

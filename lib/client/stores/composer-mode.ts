@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { whenShown } from "@/lib/client/focus";
 
 /**
  * Whether the open conversation's box writes a reply to the contact or an internal comment
@@ -18,5 +19,5 @@ export const useComposerModeStore = create<{ mode: ComposerMode; setMode: (mode:
 /** Switches the box to `mode` and puts the focus in it once it is drawn. */
 export function openComposer(mode: ComposerMode, boxId: string): void {
   useComposerModeStore.getState().setMode(mode);
-  requestAnimationFrame(() => document.getElementById(boxId)?.focus());
+  whenShown(boxId, (box) => box.focus());
 }
