@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** A page with frames under the test's control: `frame()` runs the callbacks a frame would. */
-function stubPage(visibility: "visible" | "hidden") {
+function stubPage(visibility: "visible" | "hidden", event: { type: string } | null = { type: "click" }) {
   const frames: FrameRequestCallback[] = [];
   const listeners = new Map<string, () => void>();
   vi.stubGlobal("document", { visibilityState: visibility });
-  vi.stubGlobal("window", { addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) });
+  // `window.event`: the input being handled while the code under test runs (a click by default).
+  vi.stubGlobal("window", { event: event ?? undefined, addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) });
   vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
   const fetches: string[] = [];
   vi.stubGlobal("fetch", async (input: string) => (fetches.push(input), new Response("{}")));
@@ -26,7 +27,7 @@ describe("paintFirstFetch", () => {
     vi.unstubAllGlobals();
   });
 
-  it("starts a request after the next frame is drawn, not in the task that asked for it", async () => {
+  it("starts a request made while a click is handled after the next frame is drawn, not in the click's task", async () => {
     const page = stubPage("visible");
     const { paintFirstFetch } = await import("./after-paint");
     const answer = paintFirstFetch("/api/v2/threads/thr1");
@@ -51,6 +52,28 @@ describe("paintFirstFetch", () => {
     // The frame coming late starts nothing twice.
     page.frame();
     await vi.advanceTimersByTimeAsync(10);
+    expect(page.fetches).toEqual(["/api/inbox/reads"]);
+  });
+
+  it("goes at once when no input is being handled (a page loading, an answer landing, a timer)", async () => {
+    for (const event of [null, { type: "message" }, { type: "load" }]) {
+      vi.resetModules();
+      const page = stubPage("visible", event);
+      const { paintFirstFetch } = await import("./after-paint");
+      void paintFirstFetch("/api/v2/account-links");
+      await Promise.resolve();
+      expect(page.fetches).toEqual(["/api/v2/account-links"]);
+    }
+  });
+
+  it("waits for the frame for a key as for a click", async () => {
+    const page = stubPage("visible", { type: "keydown" });
+    const { paintFirstFetch } = await import("./after-paint");
+    void paintFirstFetch("/api/inbox/reads");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.fetches).toEqual([]);
+    page.frame();
+    await vi.advanceTimersByTimeAsync(0);
     expect(page.fetches).toEqual(["/api/inbox/reads"]);
   });
 

@@ -49,11 +49,26 @@ export async function afterPaintIdle(): Promise<void> {
   await new Promise((resolve) => requestIdleCallback(resolve, { timeout: FRAME_WAIT_MS }));
 }
 
+/** The events of a person's input: a request made while one is handled waits for its frame. */
+const INPUT_EVENTS = new Set(["click", "keydown", "keyup", "pointerdown", "pointerup", "mousedown", "mouseup", "touchend", "input", "change", "submit"]);
+
 /**
- * The browser's `fetch`, started after the next frame; at once in a hidden tab (no frame comes,
- * and a page going away hides first), and at once for those still waiting when the page goes.
+ * Whether the code running now handles a person's input: `window.event` is the event being
+ * dispatched (React reads it the same way to give an update its priority). Effects of the render
+ * an input caused run inside that dispatch too.
+ */
+function answeringInput(): boolean {
+  const event = typeof window !== "undefined" ? window.event : undefined;
+  return event !== undefined && INPUT_EVENTS.has(event.type);
+}
+
+/**
+ * The browser's `fetch`, started after the next frame when it is made while an input is handled;
+ * at once otherwise (a page loading, an answer landing, a timer: nothing on screen waits for
+ * that frame, and on a loading page frames are few), in a hidden tab, and for those still
+ * waiting when the page goes.
  */
 export async function paintFirstFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (typeof document !== "undefined" && document.visibilityState === "visible") await afterPaint();
+  if (typeof document !== "undefined" && document.visibilityState === "visible" && answeringInput()) await afterPaint();
   return fetch(input, init);
 }
