@@ -40,8 +40,8 @@ import { TooltipProvider } from "@/components/ui/tooltip";
  * pane (cached), and the contact, showing the thread's embedded copy until that arrives.
  */
 export function ContactSidebar({ threadId }: { threadId: string }) {
-  // Opening a thread draws its conversation first; the contact follows in the render after that
-  // frame (the previous contact stays for that moment), so it never holds the messages up.
+  // Opening a thread draws its conversation first; the contact follows in the idle time after
+  // that frame (the previous contact stays for that moment), so it never holds the messages up.
   const shownId = useAfterPaint(threadId, null);
   return shownId === null ? (
     <SidebarSkeleton />

@@ -90,7 +90,7 @@ function OpenThread({
   const pipeline = useSendPipeline();
   const pending = useThreadOutbox(thread.id);
   // The conversation first: what sits below the history (the reply box, scheduled sends, who
-  // else is here) is drawn in the render after the click's frame, so it never holds the messages
+  // else is here) is drawn in the idle time after the click's frame, so it never holds the messages
   // up (issue 18); a box of its shape stands in meanwhile. OpenThread is keyed by the thread.
   const footerDrawn = useAfterPaint(true, false);
 

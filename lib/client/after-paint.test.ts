@@ -17,16 +17,17 @@ function stubPage(visibility: "visible" | "hidden", event: { type: string } | nu
   };
 }
 
-describe("paintFirstFetch", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.resetModules();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+// Each test imports the module afresh: it keeps the requests waiting for a frame, and whether it watches the page leave.
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.resetModules();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
+describe("paintFirstFetch", () => {
   it("starts a request made while a click is handled after the next frame is drawn, not in the click's task", async () => {
     const page = stubPage("visible");
     const { paintFirstFetch } = await import("./after-paint");
@@ -99,15 +100,6 @@ describe("paintFirstFetch", () => {
 });
 
 describe("afterPaintIdle", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.resetModules();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
   it("waits for the frame, then for the browser to be idle", async () => {
     const page = stubPage("visible");
     const idle: (() => void)[] = [];
