@@ -1,14 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 
+import { onDemand } from "@/components/ui/on-demand";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import type { CommandPaletteProps } from "./command-palette-dialog";
 
 // The palette (and cmdk with it) loads the first time it is opened, not with the inbox.
-const CommandPaletteDialog = dynamic(() => import("./command-palette-dialog").then((m) => m.CommandPaletteDialog), { ssr: false });
+const CommandPaletteDialog = onDemand(() => import("./command-palette-dialog").then((m) => m.CommandPaletteDialog));
 
 /** Cmd/Ctrl+K: the command palette (./command-palette-dialog), mounted from its first opening on. */
 export function CommandPalette(props: CommandPaletteProps) {

@@ -1,10 +1,10 @@
 "use client";
 
 import { LoaderIcon, PlusIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { onDemand } from "@/components/ui/on-demand";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { quickReactions, readRecentReactions, rememberReaction, type QuickReaction } from "@/lib/client/thread/recent-reactions";
 
@@ -15,15 +15,13 @@ import { quickReactions, readRecentReactions, rememberReaction, type QuickReacti
  * marked, and taking it again removes it.
  */
 // The full picker (frimousse) loads when "More reactions" is first chosen, not with the inbox.
-const FullPicker = dynamic(() => import("./emoji-full-picker").then((m) => m.FullPicker), {
-  ssr: false,
-  loading: () => (
-    <div role="status" className="flex h-[22rem] w-[18.75rem] items-center justify-center gap-2 text-sm text-muted-foreground">
-      <LoaderIcon className="size-4 animate-spin" aria-hidden />
-      Loading emoji…
-    </div>
-  ),
-});
+const FullPicker = onDemand(
+  () => import("./emoji-full-picker").then((m) => m.FullPicker),
+  <div role="status" className="flex h-[22rem] w-[18.75rem] items-center justify-center gap-2 text-sm text-muted-foreground">
+    <LoaderIcon className="size-4 animate-spin" aria-hidden />
+    Loading emoji…
+  </div>,
+);
 
 export function ReactionPicker({ ownEmojis, onPick }: { ownEmojis: ReadonlySet<string>; onPick: (emoji: string, mine: boolean) => void }) {
   const [full, setFull] = useState(false);
