@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { gotoLiveInbox, storageStateOf } from "./helpers";
 
 /**
  * The inbox comes in the server's HTML and paints before its scripts run (issue 23 item 9).
  * What the person does meanwhile is not lost: a row clicked and keys pressed happen once the
  * page is live, in order, and the controls that could not act yet are disabled until then.
+ * The keyboard's own code comes later still, at the first sign of work (issue 18): keys pressed
+ * on the live page before it is here are replayed too, after the clicks React already took.
  */
 test.use({ storageState: storageStateOf("member"), viewport: { width: 1440, height: 900 } });
 
@@ -54,4 +56,32 @@ test("keys pressed before the page is live run in order: a two-key sequence goes
   release();
   await expect(page).toHaveURL(/folder=archived/);
   await expect(list(page)).toHaveAccessibleName(/^Archived/);
+});
+
+test("keys pressed on the live page before the keyboard's code is here act once it lands, after the click React took", async ({ page }) => {
+  await gotoLiveInbox(page, "/?folder=all");
+  const ids = await rows(page).evaluateAll((options) => options.slice(0, 3).map((o) => o.getAttribute("data-thread-id")));
+  // From now on chunks (the keyboard's, fetched at the first pointer move or key) wait.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  // The click is React's at once; j waits for the keyboard, then opens the row after it.
+  await rows(page).nth(0).click();
+  await expect(page).toHaveURL(new RegExp(`thread=${ids[0]}`));
+  await list(page).focus();
+  await page.keyboard.press("j");
+  await page.waitForTimeout(300);
+  await expect(page, "j has no code to act with yet").toHaveURL(new RegExp(`thread=${ids[0]}`));
+
+  release();
+  await expect(page).toHaveURL(new RegExp(`thread=${ids[1]}`));
+  await expect(page.locator(`[data-thread-id="${ids[1]}"]`)).toHaveAttribute("aria-selected", "true");
+  // From then on keys act at once.
+  await list(page).focus();
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(new RegExp(`thread=${ids[2]}`));
 });

@@ -7,7 +7,7 @@ import { CommentBox } from "@/components/comments/comment-box";
 import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
 import { returnFocusToThread } from "@/lib/client/focus";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { useCreateComment } from "@/lib/client/mutations/comments";
 import { COMMENT_BOX_ID, openComposer, useComposerModeStore, type ComposerMode } from "@/lib/client/stores/composer-mode";
 import { shortcut } from "@/lib/client/shortcuts";

@@ -9,11 +9,9 @@ import type { Thread } from "@/lib/api/threads";
 import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { useMentionNotifications } from "@/lib/client/hooks/use-mention-notifications";
-import { useInboxHotkeys } from "@/lib/client/hooks/use-inbox-hotkeys";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
-import { useEarlyInput } from "@/lib/client/hooks/use-early-input";
 import { useSnoozedList } from "@/lib/client/hooks/use-snoozed-list";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { snoozeMark } from "@/lib/client/snooze-marks";
@@ -38,7 +36,7 @@ import { CommandPalette } from "./command-palette";
 import { ConnectionBanner } from "./connection-banner";
 import { DesktopLayout } from "./desktop-layout";
 import type { FilterChange } from "./filter-menu";
-import { ContactSidebar, MentionsPane, PhoneSheet, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers } from "./lazy-panes";
+import { ContactSidebar, InboxKeyboard, MentionsPane, PhoneSheet, ShortcutSheet, SnoozeDialog, ThreadPane, ThreadPickers } from "./lazy-panes";
 import { ListPane } from "./list-pane";
 import { FOLDER_LABELS, NavSidebar } from "./nav-sidebar";
 import type { RowLookups } from "./thread-row";
@@ -150,10 +148,6 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
   const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
 
-  useInboxHotkeys({ rows: list.rows, cursorId: cursor, setCursorId, openId: params.thread, open, close, applyUpdates: list.apply, removeRow: list.remove, setParams, viewKey: listKeyOf(params) });
-  // What was clicked and pressed before the page was live (the server's HTML) happens now.
-  useEarlyInput({ rows: list.rows, open });
-
   // The panes are memoized: callbacks they take keep their identity, so a pane draws again only
   // when what it shows has changed (a thread opening leaves the navigation and the rows alone).
   const openNav = useCallback(() => setNavOpen(true), []);
@@ -209,6 +203,8 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
           contact={params.thread && contactPanelOpen ? <ContactSidebar threadId={params.thread} /> : null}
         />
       )}
+      {/* The shortcuts, and what was clicked and pressed before the page was live (the server's HTML). */}
+      <InboxKeyboard rows={list.rows} cursorId={cursor} setCursorId={setCursorId} openId={params.thread} open={open} close={close} applyUpdates={list.apply} removeRow={list.remove} setParams={setParams} viewKey={listKeyOf(params)} />
       <CommandPalette target={target} rows={list.rows} open={open} openHit={openHit} searchMessages={searchMessages} setParams={setParams} />
       <ThreadPickers thread={target} />
       <SnoozeDialog

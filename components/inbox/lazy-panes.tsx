@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 
 import { MentionsPaneSkeleton } from "@/components/comments/mentions-skeleton";
@@ -8,16 +7,19 @@ import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import { ResultsSkeleton } from "@/components/search/results-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
-import { loadAtFirstWork } from "@/components/ui/later";
+import { later, loadAtFirstWork } from "@/components/ui/later";
+import { onDemand } from "@/components/ui/on-demand";
 import { PaneError } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api/errors";
 import type { Thread } from "@/lib/api/threads";
+import { clicksAreLive, hasEarlyInput } from "@/lib/client/early-input";
 import type { InboxParams } from "@/lib/client/list/inbox-params";
 import { useBulkStore } from "@/lib/client/stores/bulk";
 import { useViewSelection } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import type { BulkBar as BulkBarNow } from "./bulk-bar";
+import type { InboxKeyboardProps } from "./inbox-keyboard";
 import type { PhoneSheet as PhoneSheetNow } from "./phone-sheet";
 
 /**
@@ -54,11 +56,31 @@ if (typeof window !== "undefined") {
 export const MentionsPane = mentionsPane.Pane;
 export const MessageResults = laterPane(() => import("@/components/search/message-results").then((m) => m.MessageResults), ResultsSkeleton, "Message search couldn't be shown").Pane;
 
-const ThreadPickersNow = dynamic(() => import("./thread-pickers").then((m) => m.ThreadPickers), { ssr: false });
-const SnoozeDialogLater = dynamic(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog), { ssr: false });
-const BulkBarLater = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar), { ssr: false });
-const ShortcutSheetNow = dynamic(() => import("./shortcut-sheet").then((m) => m.ShortcutSheet), { ssr: false });
-const PhoneSheetLater = dynamic(() => import("./phone-sheet").then((m) => m.PhoneSheet), { ssr: false });
+const ThreadPickersNow = onDemand(() => import("./thread-pickers").then((m) => m.ThreadPickers));
+const SnoozeDialogLater = onDemand(() => import("@/components/snooze/snooze-dialog").then((m) => m.SnoozeDialog));
+const BulkBarLater = onDemand(() => import("./bulk-bar").then((m) => m.BulkBar));
+const ShortcutSheetNow = onDemand(() => import("./shortcut-sheet").then((m) => m.ShortcutSheet));
+const PhoneSheetLater = onDemand(() => import("./phone-sheet").then((m) => m.PhoneSheet));
+
+const keyboard = later(() => import("./inbox-keyboard").then((m) => m.InboxKeyboard));
+
+/**
+ * The inbox's shortcuts (./inbox-keyboard), from the first sign of work on. Until then the page
+ * is hydrated for clicks and keys are queued; keys already queued (pressed before the page's
+ * scripts ran) fetch it at once, and a key pressed after a failed fetch tries again.
+ */
+export function InboxKeyboard(props: InboxKeyboardProps) {
+  const Keyboard = keyboard.useLoaded();
+  useEffect(() => {
+    clicksAreLive();
+    if (Keyboard) return;
+    const load = () => void keyboard.load().catch(() => undefined);
+    if (hasEarlyInput()) load();
+    document.addEventListener("keydown", load, { capture: true });
+    return () => document.removeEventListener("keydown", load, { capture: true });
+  }, [Keyboard]);
+  return Keyboard ? createElement(Keyboard, props) : null;
+}
 
 /** Assign, tag and status (`a`, `t`, `s`), from their first opening on. */
 export function ThreadPickers({ thread }: { thread: Thread | null }) {

@@ -13,7 +13,7 @@ import { hasOperators, parseSearchQuery } from "@/lib/api/search-query";
 import type { Thread } from "@/lib/api/threads";
 import { filtersOf } from "@/lib/client/list/inbox-params";
 import { listKeyOf, type InboxParams } from "@/lib/client/list/inbox-url";
-import { SEARCH_INPUT_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { SEARCH_INPUT_ID } from "@/lib/client/element-ids";
 import { useThreadPrefetch } from "@/lib/client/hooks/use-thread-prefetch";
 import type { ThreadListSource } from "@/lib/client/hooks/use-thread-list";
 import { inboxQueries } from "@/lib/client/queries/inbox";

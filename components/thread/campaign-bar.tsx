@@ -15,7 +15,7 @@ import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
-import { STOP_SEQUENCE_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { STOP_SEQUENCE_ID } from "@/lib/client/element-ids";
 import { outreachReason } from "@/lib/client/outreach/reasons";
 import {
   activeMessageSteps,

@@ -16,7 +16,7 @@ import { cn } from "@/components/ui/cn";
 import { returnFocusToThread } from "@/lib/client/focus";
 import { putBackInComposer } from "@/lib/client/thread/put-back";
 import { useDraftSync } from "@/lib/client/hooks/use-draft-sync";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { useDraft, useDraftsStore } from "@/lib/client/stores/drafts";
 import type { OutgoingAttachment } from "@/lib/api/messages";
 import type { AttachmentLimits } from "@/lib/api/platforms";

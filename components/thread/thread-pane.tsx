@@ -28,7 +28,7 @@ import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { useThreadAccount } from "@/lib/client/thread/use-thread-account";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
 import { noteOwnChange } from "@/lib/client/list/own-changes";

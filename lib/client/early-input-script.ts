@@ -11,7 +11,7 @@ type EventSource = { addEventListener(type: "click" | "keydown", listener: (even
 /** Installs the listeners. Self-contained (no imports, no helpers): it is sent to the browser as its source text. */
 export function installEarlyInput(doc: EventSource = document, win: EarlyWindow = window as EarlyWindow): void {
   const listener = (event: EarlyEvent) => {
-    if (win.__inboxLive) return;
+    if (win.__inboxLive || (event.type === "click" && win.__inboxClicksLive)) return;
     const queue = (win.__inboxEarly ??= []);
     const target = event.target as Target | null;
     if (event.type === "click") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { takeEarlyInput } from "./early-input";
+import { clicksAreLive, hasEarlyInput, takeEarlyInput } from "./early-input";
 import { EARLY_INPUT_SCRIPT, installEarlyInput } from "./early-input-script";
 
 type Early = Parameters<typeof takeEarlyInput>[0] & object;
@@ -51,6 +51,17 @@ describe("input on the server's HTML before the inbox is live", () => {
     click("thr1");
     press("j");
     expect(win.__inboxEarly).toBeUndefined();
+  });
+
+  it("leaves clicks to the hydrated page while keys wait for the keyboard's code", () => {
+    const { win, click, press } = page();
+    press("j");
+    clicksAreLive(win);
+    click("thr1");
+    press("k");
+    expect(hasEarlyInput(win)).toBe(true);
+    expect(takeEarlyInput(win).map((i) => (i.kind === "key" ? i.key : i.threadId))).toEqual(["j", "k"]);
+    expect(hasEarlyInput(win)).toBe(false);
   });
 
   it("is sent as a script that runs by itself", () => {

@@ -45,10 +45,10 @@ export function shortcut(id: ShortcutId): Shortcut {
   return (SHORTCUTS as readonly Shortcut[]).find((s) => s.id === id)!;
 }
 
-/** How long the second key of a sequence may wait after the first (react-hotkeys-hook's default). */
+/** How long the second key of a sequence may wait after the first. */
 export const SEQUENCE_TIMEOUT_MS = 1000;
 
-/** The sequences (`g>i`), in react-hotkeys-hook's notation. */
+/** The sequences (`g>i`: g, then i). */
 const SEQUENCES: ReadonlySet<string> = new Set((SHORTCUTS as readonly Shortcut[]).filter((s) => s.keys.includes(">")).map((s) => s.keys));
 
 export type KeyPress = { key: string; at: number };

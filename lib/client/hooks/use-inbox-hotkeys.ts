@@ -1,22 +1,18 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-import { useHotkeys } from "react-hotkeys-hook";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import type { Folder, Thread } from "@/lib/api/threads";
 import { movedCursor } from "@/lib/client/list/cursor";
-import type { InboxParamsChange } from "@/lib/client/list/inbox-url";
+import { CLEARED, type InboxParamsChange } from "@/lib/client/list/inbox-url";
 import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { endsSequence, matchesShortcut, pressedKey, shortcut, type KeyPress, type ShortcutId } from "@/lib/client/shortcuts";
 import { typeTriggerSign } from "@/lib/client/saved-replies/type-trigger-sign";
+import { COMPOSER_ID, SEARCH_INPUT_ID, STOP_SEQUENCE_ID } from "@/lib/client/element-ids";
 import { COMMENT_BOX_ID, openComposer } from "@/lib/client/stores/composer-mode";
 import { useSelectionStore } from "@/lib/client/stores/selection";
 import { useUiStore } from "@/lib/client/stores/ui";
 
-export const SEARCH_INPUT_ID = "inbox-search";
-export const COMPOSER_ID = "composer";
-/** The campaign bar's Stop sequence (components/thread/campaign-bar), which its key presses. */
-export const STOP_SEQUENCE_ID = "stop-sequence";
 
 export type SetParams = (change: InboxParamsChange, options?: { history?: "push" | "replace" }) => unknown;
 
@@ -133,71 +129,81 @@ export function useInboxHotkeys({
   };
 
   const keys = useRecentKeys();
-  const bind = (id: ShortcutId, options: { allowInDialogs?: boolean; allowInFields?: boolean; onlyOnList?: boolean } = {}) =>
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- called a fixed number of times, in a fixed order
-    useHotkeys(
-      // Every key, judged by matchesShortcut: by the character it produces, not the US position react-hotkeys-hook reads.
-      "*",
-      (event) => {
-        if (!matchesShortcut(shortcut(id).keys, keyEvent(event), keys.current)) return;
-        // A key something else already acted on (a popover's Escape, an editor's Enter) is not ours too.
-        if (event.defaultPrevented) return;
+  // One listener for every shortcut, bound again at each render so it acts with this render's
+  // rows and cursor. The first binding that takes the key acts; the rest let it be.
+  useLayoutEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A key something else already acted on (a popover's Escape, an editor's Enter) is not ours too.
+      if (event.defaultPrevented) return;
+      const pressed = keyEvent(event);
+      for (const [id, options = {}] of BINDINGS) {
+        if (options.allowInFields ? isEditable(event.target) : typedInto(event.target)) continue;
+        if (!matchesShortcut(shortcut(id).keys, pressed, keys.current)) continue;
         // `a` after `g` belongs to `g a`: a single key yields to the sequence it finishes.
-        if (!shortcut(id).keys.includes(">") && endsSequence(keys.current.previous, keys.current.last ?? { key: pressedKey(event), at: event.timeStamp })) return;
-        if (!options.allowInDialogs && dialogOpen()) return;
+        if (!shortcut(id).keys.includes(">") && endsSequence(keys.current.previous, keys.current.last ?? { key: pressedKey(event), at: event.timeStamp })) continue;
+        if (!options.allowInDialogs && dialogOpen()) continue;
         // Enter on a focused button or link is that control's; only on the list (or nowhere) is it ours.
-        if (options.onlyOnList && !onListOrBody(event.target)) return;
+        if (options.onlyOnList && !onListOrBody(event.target)) continue;
         event.preventDefault();
         actions[id]();
-      },
-      { enableOnFormTags: options.allowInFields, preventDefault: false },
-      [actions[id]],
-    );
-
-  bind("next");
-  bind("previous");
-  bind("open", { onlyOnList: true });
-  bind("close");
-  bind("applyUpdates");
-  bind("select");
-  bind("selectRange");
-  bind("selectAll", { onlyOnList: true });
-  bind("archive");
-  bind("toggleRead");
-  bind("assign");
-  bind("tag");
-  bind("status");
-  bind("snooze");
-  bind("reply");
-  bind("comment");
-  bind("savedReply");
-  bind("stopSequence");
-  bind("search");
-  bind("goInbox");
-  bind("goNoReply");
-  bind("goRequests");
-  bind("goArchived");
-  bind("goMentions");
-  bind("toggleContact");
-  bind("shortcuts");
-  bind("palette", { allowInDialogs: true, allowInFields: true });
+        return;
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  });
 }
 
-/** Every filter cleared: a folder shortcut goes to the plain folder. */
-export const CLEARED: InboxParamsChange = {
-  accountLinkId: null,
-  platform: null,
-  tag: null,
-  status: null,
-  assigneeId: null,
-  unassigned: null,
-  campaignId: null,
-  q: null,
-  searchIn: null,
-  order: null,
-  view: null,
-  comment: null,
-};
+type BindOptions = { allowInDialogs?: boolean; allowInFields?: boolean; onlyOnList?: boolean };
+
+/** Every shortcut the inbox acts on, in the order they are tried. */
+const BINDINGS: readonly (readonly [ShortcutId, BindOptions?])[] = [
+  ["next"],
+  ["previous"],
+  ["open", { onlyOnList: true }],
+  ["close"],
+  ["applyUpdates"],
+  ["select"],
+  ["selectRange"],
+  ["selectAll", { onlyOnList: true }],
+  ["archive"],
+  ["toggleRead"],
+  ["assign"],
+  ["tag"],
+  ["status"],
+  ["snooze"],
+  ["reply"],
+  ["comment"],
+  ["savedReply"],
+  ["stopSequence"],
+  ["search"],
+  ["goInbox"],
+  ["goNoReply"],
+  ["goRequests"],
+  ["goArchived"],
+  ["goMentions"],
+  ["toggleContact"],
+  ["shortcuts"],
+  ["palette", { allowInDialogs: true, allowInFields: true }],
+];
+
+/**
+ * Where a key types rather than commands: a form field, a widget that takes keys of its own by
+ * its role (a slider, a menu item, an option…) or editable text. Only the palette's key works there.
+ */
+const TYPING_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+const TYPING_ROLES = new Set(["searchbox", "slider", "spinbutton", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "textbox"]);
+
+function typedInto(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  return TYPING_TAGS.has(target.tagName) || TYPING_ROLES.has(target.getAttribute("role") ?? "") || isEditable(target);
+}
+
+/** Text being edited in place: no shortcut, not even the palette's, takes its keys. */
+function isEditable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.isContentEditable;
+}
+
 
 function onListOrBody(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return true;

@@ -26,3 +26,19 @@ export function hasFilters(params: InboxParams): boolean {
   const { folder: _folder, thread: _thread, order: _order, searchIn: _searchIn, view: _view, comment: _comment, ...rest } = params;
   return Object.values(rest).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
 }
+
+/** Every filter cleared: a folder shortcut goes to the plain folder. */
+export const CLEARED: InboxParamsChange = {
+  accountLinkId: null,
+  platform: null,
+  tag: null,
+  status: null,
+  assigneeId: null,
+  unassigned: null,
+  campaignId: null,
+  q: null,
+  searchIn: null,
+  order: null,
+  view: null,
+  comment: null,
+};

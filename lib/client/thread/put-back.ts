@@ -1,5 +1,5 @@
 import type { OutgoingAttachment } from "@/lib/api/messages";
-import { COMPOSER_ID } from "@/lib/client/hooks/use-inbox-hotkeys";
+import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { useComposerFilesStore } from "@/lib/client/stores/composer-files";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { chosenFromOutgoing } from "@/lib/client/thread/attachments";
