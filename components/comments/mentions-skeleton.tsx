@@ -1,3 +1,5 @@
+"use no memo";
+
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** The Mentions view's rows while they load. */

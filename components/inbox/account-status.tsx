@@ -1,3 +1,5 @@
+"use no memo";
+
 import { cn } from "@/components/ui/cn";
 
 const STATUS: Record<string, { label: string; className: string }> = {

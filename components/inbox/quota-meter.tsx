@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import { useQuery } from "@tanstack/react-query";
 import { GaugeIcon } from "lucide-react";

@@ -1,3 +1,5 @@
+"use no memo";
+
 import { ArrowUpIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";

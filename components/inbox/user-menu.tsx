@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import { KeyboardIcon, LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";

@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import { useQuery } from "@tanstack/react-query";
 import { CircleIcon } from "lucide-react";

@@ -1,3 +1,5 @@
+"use no memo";
+
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Message search's hits while they load, and while the results' own code does (components/inbox/lazy-panes). */

@@ -1,3 +1,5 @@
+"use no memo";
+
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** The open conversation's shape while it loads: also what shows while the pane's code arrives (components/inbox/lazy-panes). */

@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
