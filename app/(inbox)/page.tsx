@@ -1,13 +1,12 @@
 import { QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { createLoader, parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 
 import { InboxShell } from "@/components/inbox/inbox-shell";
 import type { ApiClient } from "@/lib/api/client";
 import { EARLY_INPUT_SCRIPT } from "@/lib/client/early-input-script";
 import { LAYOUT_COOKIE, firstPaintIsPhone } from "@/lib/client/layout-cookie";
-import { filtersOf, inboxParamsFrom } from "@/lib/client/list/inbox-params";
+import { filtersOf, readInboxParams } from "@/lib/client/list/inbox-params";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
 import { ServerState } from "@/lib/client/server-state";
@@ -18,8 +17,14 @@ import { runtime } from "@/lib/server/runtime/runtime";
 
 export const metadata: Metadata = { title: "Inbox" };
 
-/** The view the URL names, read with nuqs's server copy (its main entry is a client module). */
-const loadInboxParams = createLoader(inboxParamsFrom({ parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral }));
+/** The view the URL names, as the browser reads it (lib/client/list/inbox-params). */
+async function loadInboxParams(searchParams: Promise<Record<string, string | string[] | undefined>>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, item);
+  }
+  return readInboxParams(search);
+}
 
 /** How long the first paint may wait for the API; past it, the list loads in the browser as before. */
 const FIRST_PAINT_BUDGET_MS = 1_500;

@@ -13,6 +13,7 @@ export type Folder = (typeof FOLDERS)[number];
  * `oldest` (longest-waiting first, for working a `noReply` queue).
  */
 export const THREAD_ORDERS = ["newest", "oldest"] as const;
+export type ThreadOrder = (typeof THREAD_ORDERS)[number];
 
 /**
  * What `q` searches (our reading, documented with the filters below): the person's display

@@ -2,17 +2,14 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
-import { createLoader } from "nuqs";
 import { useCallback, useEffect, type MouseEvent } from "react";
-import { filtersOf } from "@/lib/client/list/inbox-params";
+import { filtersOf, readInboxParams } from "@/lib/client/list/inbox-params";
 import { FOLDERS } from "@/lib/api/thread-list-rules";
-import { inboxHref, inboxParams, type useInboxParams } from "@/lib/client/list/inbox-url";
+import { inboxHref, type setInboxParams } from "@/lib/client/list/inbox-url";
 import { threadQueries } from "@/lib/client/queries/threads";
 
-const loadInboxParams = createLoader(inboxParams);
-
 /** The setter of the inbox's view in the URL (the second of useInboxParams' pair). */
-export type SetInboxParams = ReturnType<typeof useInboxParams>[1];
+export type SetInboxParams = typeof setInboxParams;
 
 /**
  * A click on a link to another view of the inbox (a folder, a queue, a tag), made while on the
@@ -31,7 +28,7 @@ export function useInboxLinkClick(setParams: SetInboxParams): (event: MouseEvent
       if (url.origin !== window.location.origin || url.pathname !== "/") return;
       event.preventDefault();
       // Every parameter is read from the link (null when absent): the new view replaces the old whole.
-      void setParams(loadInboxParams(url));
+      setParams(readInboxParams(url.searchParams));
     },
     [pathname, setParams],
   );
@@ -58,7 +55,7 @@ export function useInboxLinkPrefetch(): (href: string) => void {
         router.prefetch(href);
         return;
       }
-      const params = loadInboxParams(url);
+      const params = readInboxParams(url.searchParams);
       // The Snoozed and Mentions views read other sources.
       if (params.view !== null) return;
       // Any copy in the cache will do (events mark a changed list stale, and a stale one is read again).

@@ -1,20 +1,83 @@
-import { createSerializer, parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
-import { filtersOf, inboxParamsFrom, type InboxParams } from "@/lib/client/list/inbox-params";
+import { useSearchParams } from "next/navigation";
+import { useMemo, useSyncExternalStore } from "react";
+import { filtersOf, queryString, readInboxParams, writeInboxParams, type InboxParams, type InboxParamsChange } from "@/lib/client/list/inbox-params";
 import { viewKeyOf } from "@/lib/client/stores/selection";
 
-/** The inbox's view in the URL (lib/client/list/inbox-params), read with the browser's nuqs. */
-export const inboxParams = inboxParamsFrom({ parseAsBoolean, parseAsNativeArrayOf, parseAsString, parseAsStringLiteral });
+export type { InboxParams, InboxParamsChange };
 
-export type { InboxParams };
-/** A change to the URL's view: `null` clears a value. */
-export type InboxParamsChange = { [K in keyof InboxParams]?: InboxParams[K] | null };
+/** How a change enters the browser's history: a new entry (Back undoes it), or in place of the current one. */
+export type HistoryMode = "push" | "replace";
 
-export function useInboxParams() {
-  return useQueryStates(inboxParams, { history: "push" });
+/**
+ * The inbox's view (lib/client/list/inbox-params) as the URL has it, and the setter that changes
+ * it. It is read from a small store over the browser's location, so a change draws in the task
+ * of the click or key that made it; Next's router (`useSearchParams`) supplies the server's render
+ * and hydration, and its own navigations. The location is written through `history.pushState`
+ * and `replaceState`, which Next's router follows — shallow: no server round trip.
+ */
+export function useInboxParams(): [InboxParams, typeof setInboxParams] {
+  const routed = useSearchParams();
+  const search = useSyncExternalStore(subscribe, currentSearch, () => routed.toString());
+  const params = useMemo(() => readInboxParams(new URLSearchParams(search)), [search]);
+  return [params, setInboxParams];
 }
 
-/** A link to an inbox view; unset values are left out. */
-export const inboxHref = createSerializer(inboxParams);
+/**
+ * Changes the URL's view. Changes within 50 ms of each other (j held down) are one write of
+ * the last, a new entry if any of them asked for one: browsers refuse or drop history writes
+ * past a rate (Safari throws after 100 in 30 s), and the screen follows the store at once anyway.
+ */
+export function setInboxParams(change: InboxParamsChange, options: { history?: HistoryMode } = {}): void {
+  pending = writeInboxParams(new URLSearchParams(currentSearch()), change).toString();
+  pushing ||= (options.history ?? "push") === "push";
+  flushTimer ??= setTimeout(flush, WRITE_EVERY_MS);
+  listeners.forEach((listener) => listener());
+}
+
+const WRITE_EVERY_MS = 50;
+const listeners = new Set<() => void>();
+/** The view set but not yet written to the location, as a query without `?`. */
+let pending: string | null = null;
+let pushing = false;
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+function currentSearch(): string {
+  return pending ?? new URLSearchParams(window.location.search).toString();
+}
+
+function flush() {
+  flushTimer = null;
+  if (pending === null) return;
+  const url = `${window.location.pathname}${queryString(new URLSearchParams(pending))}${window.location.hash}`;
+  const write = pushing ? window.history.pushState : window.history.replaceState;
+  pending = null;
+  pushing = false;
+  write.call(window.history, null, "", url);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+// Back and Forward: the location is the view again, and a write still waiting would undo them.
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flushTimer = null;
+    pending = null;
+    pushing = false;
+    listeners.forEach((listener) => listener());
+  });
+}
+
+/** A link to an inbox view (`?…`, after `base` when given); unset values, and the default folder, are left out. */
+export function inboxHref(values: InboxParamsChange): string;
+export function inboxHref(base: string, values: InboxParamsChange): string;
+export function inboxHref(first: string | InboxParamsChange, second?: InboxParamsChange): string {
+  const [base, values] = typeof first === "string" ? [first, second ?? {}] : ["", first];
+  return base + queryString(writeInboxParams(new URLSearchParams(), values));
+}
 
 /** The view a list's selection belongs to: its folder's filters, or the Snoozed view's own. */
 export function listKeyOf(params: InboxParams): string {

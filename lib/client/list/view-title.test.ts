@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { InboxParams } from "./inbox-url";
+import { readInboxParams, type InboxParams } from "./inbox-params";
 import { filterLabels, navEntryOf, viewTitle, type FilterNames } from "./view-title";
 
-const view = (change: Partial<InboxParams> = {}): InboxParams => ({
-  folder: "inbox",
-  accountLinkId: [],
-  platform: null,
-  tag: [],
-  status: [],
-  assigneeId: [],
-  unassigned: null,
-  campaignId: [],
-  q: null,
-  searchIn: null,
-  order: null,
-  thread: null,
-  view: null,
-  comment: null,
-  ...change,
-});
+// The view of a URL without parameters (lib/client/list/inbox-params), with `change` made to it.
+const view = (change: Partial<InboxParams> = {}): InboxParams => ({ ...readInboxParams(new URLSearchParams()), ...change });
 
 const names: FilterNames = {
   account: (id) => ({ al1: "Acme on Instagram" })[id] ?? id,
