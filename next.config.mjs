@@ -23,6 +23,12 @@ const nextConfig = {
   // `npm test` type-checks the same sources in a step of its own before it builds (scripts/test.mjs).
   typescript: { ignoreBuildErrors: process.env.INBOX_BUILD_TYPECHECKED === "1" },
   experimental: {
+    // Turbopack's chunker, told that the inbox ("/") is where people land and that a request costs
+    // more than it assumes, merges the inbox's first load into fewer, larger files (issue 18: 17 →
+    // 12 files, about 5 kB less in Chromium: fewer headers, more for brotli to share) without
+    // loading more at the first pointer move. Merging harder (`maxChunkCountPerGroup: 4`,
+    // `minChunkSize: 300000`) took 7 kB more off the first load but put 70 kB more on that move.
+    turbopackChunking: { priorityRoutes: [/^\/$/], priorityBoost: 10, requestCost: 2_000_000, minChunkSize: 100_000, maxChunkCountPerGroup: 8 },
     // radix-ui's one package re-exports every primitive: only those imported reach a page.
     optimizePackageImports: ["radix-ui"],
     // Next buffers request bodies for proxy.ts and silently cuts them at this size (10 MB by

@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";

@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import type { ReactNode } from "react";
 import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";

@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
@@ -102,7 +103,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   // The phone's contact sheet belongs to the thread it was opened on: another thread closes it.
   const contactSheetOpen = contactSheet !== null && contactSheet === params.thread;
   const contactPanelOpen = useContactPanelOpen();
-  const markRead = useMarkRead();
+  const { mutate: markRead } = useMarkRead();
   const unreadFor = useUnreadFor();
   const now = useNow(renderedAt);
 
@@ -122,7 +123,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
       // Opening a conversation reads it (for this member), once: `u` may mark it unread again while it stays open.
       if (unreadFor(thread) && markedRead.current !== thread.id) {
         markedRead.current = thread.id;
-        markRead.mutate({ thread, read: true });
+        markRead({ thread, read: true });
       }
     },
     [setParams, markRead, unreadFor, setJump],

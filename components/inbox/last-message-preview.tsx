@@ -1,4 +1,5 @@
 "use client";
+"use no memo";
 
 import type { Thread } from "@/lib/api/threads";
 import { useLastMessageUnsentScope } from "@/lib/client/hooks/use-unsent-scope";

@@ -1,6 +1,7 @@
 "use client";
+"use no memo";
 
-import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { createElement, memo, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 
 import { MentionsPaneSkeleton } from "@/components/comments/mentions-skeleton";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
@@ -143,7 +144,8 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
         throw error;
       },
     ));
-  function Pane(props: P) {
+  // Memoized: the shell draws again as the list changes, and the open pane need not.
+  const Pane = memo(function Pane(props: P) {
     // The server's HTML and the hydrating render draw the skeleton even when the code came first
     // (a deep link asks for it before hydration): they must agree, and the pane follows at once.
     const Component = useSyncExternalStore(subscribe, () => loaded, () => null);
@@ -159,7 +161,7 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
     if (failed) return <PaneError title={failedTitle} error={new ApiError({ status: 0, code: "networkError" })} onRetry={() => setFailed(false)} />;
     // createElement: the component is the loaded module's, one for the page's life, not one made here.
     return Component ? createElement(Component, props) : <Skeleton />;
-  }
+  });
   return { Pane, load: loadOnce };
 }
 

@@ -1,3 +1,5 @@
+"use no memo";
+
 import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
 import { memo } from "react";
 

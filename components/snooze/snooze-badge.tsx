@@ -1,3 +1,5 @@
+"use no memo";
+
 import { AlarmClockIcon, CornerUpLeftIcon } from "lucide-react";
 
 import { cn } from "@/components/ui/cn";

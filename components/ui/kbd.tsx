@@ -1,3 +1,5 @@
+"use no memo";
+
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";
