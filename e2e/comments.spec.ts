@@ -118,6 +118,15 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     await expect(memberInbox.getByRole("button", { name: /^Marcus Lee mentioned you/ }).first()).not.toHaveAccessibleName(/unread/);
     await memberInbox.screenshot({ path: "/tmp/comments-landed.png" });
 
+    // The notification's click is Next's own navigation (router.push), made from another view: the inbox follows it to the comment.
+    await memberInbox.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^All/ }).click();
+    await expect(memberInbox).not.toHaveURL(/comment=/);
+    await expect(landed).toHaveCount(0);
+    await memberInbox.evaluate(() => (window as unknown as { shown: Shown[] }).shown.find((n) => n.title === "Marcus Lee mentioned you")!.onclick!());
+    await expect(memberInbox).toHaveURL(new RegExp(`comment=${comment.id}`));
+    await expect(landed).toBeVisible();
+    await expect(landed).toHaveClass(/ring-2/);
+
     // The member may not change Marcus's comment: no edit or delete is offered.
     await expect(commentBy(memberThread, text).getByRole("button", { name: "Edit comment" })).toHaveCount(0);
 

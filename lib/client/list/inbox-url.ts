@@ -1,5 +1,5 @@
 import { useSearchParams } from "next/navigation";
-import { useMemo, useSyncExternalStore } from "react";
+import { useLayoutEffect, useMemo, useSyncExternalStore } from "react";
 import { filtersOf, queryString, readInboxParams, writeInboxParams, type InboxParams, type InboxParamsChange } from "@/lib/client/list/inbox-params";
 import { viewKeyOf } from "@/lib/client/stores/selection";
 
@@ -16,8 +16,13 @@ export type HistoryMode = "push" | "replace";
  * and `replaceState`, which Next's router follows — shallow: no server round trip.
  */
 export function useInboxParams(): [InboxParams, typeof setInboxParams] {
-  const routed = useSearchParams();
-  const search = useSyncExternalStore(subscribe, currentSearch, () => routed.toString());
+  const routed = useSearchParams().toString();
+  const search = useSyncExternalStore(subscribe, currentSearch, () => routed);
+  // Next's own navigations (`router.push` to an inbox URL: a notification's Open) render before
+  // Next writes the location, in the same commit: by the layout effects it is written, read it again.
+  useLayoutEffect(() => {
+    if (pending === null) listeners.forEach((listener) => listener());
+  }, [routed]);
   const params = useMemo(() => readInboxParams(new URLSearchParams(search)), [search]);
   return [params, setInboxParams];
 }
@@ -68,6 +73,11 @@ if (typeof window !== "undefined") {
     pending = null;
     pushing = false;
     listeners.forEach((listener) => listener());
+  });
+  // A page left within the wait (a reload right after a click) keeps the view it showed.
+  window.addEventListener("pagehide", () => {
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flush();
   });
 }
 
