@@ -24,6 +24,11 @@ export function installEarlyInput(doc: EventSource = document, win: EarlyWindow 
     // A modifier alone is not a press (Shift held for `?`), and a held key is one press.
     if (event.repeat || ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock", ""].includes(key)) return;
     if (target?.closest?.("input, textarea, select, [contenteditable]")) return;
+    // Hydrated, a focused control takes its own keys (a button's Enter or Space, a menu's arrows
+    // and Escape): those are not the shortcuts' to replay. Any other key waits for the keyboard.
+    const controlKey = ["Enter", " ", "Escape", "Tab", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"].includes(key);
+    const control = "button, a[href], summary, [role=button], [role=link], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tab], [role=combobox], [role=switch], [role=checkbox], [role=radio], [role=slider]";
+    if (win.__inboxClicksLive && controlKey && target?.closest?.(control)) return;
     queue.push({
       kind: "key",
       key,

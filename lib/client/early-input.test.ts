@@ -10,17 +10,17 @@ function page() {
   const listeners = new Map<string, Listener>();
   const win: Early = {};
   installEarlyInput({ addEventListener: (type, l, capture) => (listeners.set(type, l), expect(capture).toBe(true)) }, win);
-  const element = ({ rowId = null, inCheck = false, inField = false }: { rowId?: string | null; inCheck?: boolean; inField?: boolean }) => ({
+  const element = ({ rowId = null, inCheck = false, inField = false, onButton = false }: { rowId?: string | null; inCheck?: boolean; inField?: boolean; onButton?: boolean }) => ({
     closest: (selector: string) =>
-      (selector === "[data-thread-id]" && rowId) || (selector === "[data-row-check]" && inCheck) || (selector.startsWith("input") && inField)
+      (selector === "[data-thread-id]" && rowId) || (selector === "[data-row-check]" && inCheck) || (selector.startsWith("input") && inField) || (selector.startsWith("button") && onButton)
         ? { getAttribute: () => rowId }
         : null,
   });
   return {
     win,
     click: (rowId: string | null, { inCheck = false } = {}) => listeners.get("click")!({ type: "click", target: element({ rowId, inCheck }) }),
-    press: (key: string, { inField = false, repeat = false, shiftKey = false } = {}) =>
-      listeners.get("keydown")!({ type: "keydown", key, code: `Key${key.toUpperCase()}`, repeat, shiftKey, target: element({ inField }) }),
+    press: (key: string, { inField = false, repeat = false, shiftKey = false, onButton = false } = {}) =>
+      listeners.get("keydown")!({ type: "keydown", key, code: `Key${key.toUpperCase()}`, repeat, shiftKey, target: element({ inField, onButton }) }),
   };
 }
 
@@ -53,14 +53,16 @@ describe("input on the server's HTML before the inbox is live", () => {
     expect(win.__inboxEarly).toBeUndefined();
   });
 
-  it("leaves clicks to the hydrated page while keys wait for the keyboard's code", () => {
+  it("leaves clicks, and a focused control's own keys, to the hydrated page, while other keys wait for the keyboard's code", () => {
     const { win, click, press } = page();
     press("j");
     clicksAreLive(win);
     click("thr1");
-    press("k");
+    press("Enter", { onButton: true });
+    press("j", { onButton: true });
+    press("Enter");
     expect(hasEarlyInput(win)).toBe(true);
-    expect(takeEarlyInput(win).map((i) => (i.kind === "key" ? i.key : i.threadId))).toEqual(["j", "k"]);
+    expect(takeEarlyInput(win).map((i) => (i.kind === "key" ? i.key : i.threadId))).toEqual(["j", "j", "Enter"]);
     expect(hasEarlyInput(win)).toBe(false);
   });
 

@@ -6,7 +6,8 @@
  * and once the inbox is live it takes the queue (`takeEarlyInput`) and replays it in order (lib/client/hooks/use-early-input).
  * The inbox is live in two steps: hydrated, React has the clicks (`clicksAreLive`); the keyboard's
  * code comes at the first sign of work (components/inbox/inbox-keyboard), and until it is
- * running keys are still queued, then pressed again in order.
+ * running keys are still queued (but a focused control's own: a button's Enter, a menu's
+ * arrows), then pressed again in order.
  * Rows are found by `data-thread-id`, as the list renders them; a click on a row's checkbox
  * (`data-row-check`) selects, so it is not taken as opening. Fields and buttons are disabled
  * until hydrated (components/ui/live-fieldset), so nothing typed into them is lost either.
