@@ -66,4 +66,28 @@ describe("marking a thread read and unread", () => {
     await settle();
     expect(shownReadAt()).toBeNull();
   });
+
+  it("puts back only the failed mark's thread: a mark of another thread, made meanwhile and still on its way, stays on screen", async () => {
+    const other = { ...threadFixture(), id: "thr2" };
+    let fail!: () => void;
+    let answerOther!: () => void;
+    inboxApi.mockImplementation((_operation: string, { body }: { body: { threadId: string; read: boolean } }) =>
+      body.threadId === thread.id
+        ? new Promise((_, reject) => (fail = () => reject(new Error("offline"))))
+        : new Promise<ReadAnswer>((resolve) => (answerOther = () => resolve({ mark: { threadId: body.threadId, readAt: READ_AT }, ownerUnread: false }))),
+    );
+    const marks = () => queryClient.getQueryData(inboxQueries.reads().queryKey)!;
+    new MutationObserver(queryClient, markReadMutation(queryClient)).mutate({ thread, read: true }).catch(() => undefined);
+    new MutationObserver(queryClient, markReadMutation(queryClient)).mutate({ thread: other, read: true }).catch(() => undefined);
+    await vi.waitFor(() => expect(marks().get(other.id)?.readAt).toBeTruthy());
+    await vi.waitFor(() => expect(fail).toBeTypeOf("function"));
+    fail();
+    // The failed mark is undone; the other thread's, waiting behind it, still shows.
+    await vi.waitFor(() => expect(answerOther).toBeTypeOf("function"));
+    expect(marks().has(thread.id)).toBe(false);
+    expect(marks().get(other.id)?.readAt).toBeTruthy();
+    answerOther();
+    await settle();
+    expect(marks().get(other.id)?.readAt).toBe(READ_AT);
+  });
 });

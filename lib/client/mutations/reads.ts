@@ -39,26 +39,41 @@ export function markReadMutation(queryClient: QueryClient) {
     mutationFn: ({ thread, read }: { thread: Thread; read: boolean }) => markRead(thread.id, read),
     onMutate: async ({ thread, read }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
+      // This thread's mark alone is put back if the write fails: marks made meanwhile stand.
+      const before = queryClient.getQueryData(key)?.get(thread.id);
       const mark: ReadMark = { threadId: thread.id, readAt: read ? readUpTo(thread) : null };
       queryClient.setQueryData(key, (marks) => new Map(marks ?? []).set(thread.id, mark));
       return { before };
     },
-    onError: (error, { read }, context) => {
-      queryClient.setQueryData(key, context?.before);
+    onError: (error, { thread, read }, context) => {
+      if (isLastMarkOf(queryClient, thread.id)) {
+        queryClient.setQueryData(key, (marks) => {
+          const next = new Map(marks ?? []);
+          if (context?.before) next.set(thread.id, context.before);
+          else next.delete(thread.id);
+          return next;
+        });
+      }
       toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
     },
-    // A later mark of the same thread, still to come, has the last word: this answer would flicker back.
     onSuccess: (answer, { thread }) => {
-      const marksOfThread = queryClient.getMutationCache().findAll({
-        status: "pending",
-        predicate: (mutation) => mutation.options.scope?.id === READ_MARKS && (mutation.state.variables as { thread?: Thread } | undefined)?.thread?.id === thread.id,
-      });
-      if (marksOfThread.length <= 1) applyReadAnswer(queryClient, answer);
+      if (isLastMarkOf(queryClient, thread.id)) applyReadAnswer(queryClient, answer);
     },
     // Not awaited: the next mark need not wait for the counts to be read again.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
   });
+}
+
+/**
+ * Whether no later mark of the thread is still to come (the one answering is pending too): a later
+ * one has the last word, and this answer or failure would flicker the row back.
+ */
+function isLastMarkOf(queryClient: QueryClient, threadId: string): boolean {
+  const marksOfThread = queryClient.getMutationCache().findAll({
+    status: "pending",
+    predicate: (mutation) => mutation.options.scope?.id === READ_MARKS && (mutation.state.variables as { thread?: Thread } | undefined)?.thread?.id === threadId,
+  });
+  return marksOfThread.length <= 1;
 }
 
 /**
