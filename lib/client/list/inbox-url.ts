@@ -46,8 +46,14 @@ let pending: string | null = null;
 let pushing = false;
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** The location's query as URLSearchParams writes it (as `useSearchParams` does), parsed once per change. */
+let located = { raw: "", search: "" };
+
 function currentSearch(): string {
-  return pending ?? new URLSearchParams(window.location.search).toString();
+  if (pending !== null) return pending;
+  const raw = window.location.search;
+  if (raw !== located.raw) located = { raw, search: new URLSearchParams(raw).toString() };
+  return located.search;
 }
 
 function flush() {
