@@ -5,15 +5,11 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // React Compiler: components and hooks memoized at build time, so a thread opening draws its
-  // own pane, not the navigation, the rows and the header again at each answer that comes in
-  // (issue 18: about half the fibers drawn per open). The lint's react-hooks rules hold the
-  // code to what the compiler needs. Its memo code is weight too (about 11 kB of the inbox's first
-  // load): the first paint's small components drawn only when their own data changes (skeletons,
-  // menus' triggers, the quota meter, the connection banner…) say `"use no memo"` at their top —
-  // their parents keep their elements, so they draw no more often; the list, its rows, the shell
-  // and the navigation, drawn as threads open, stay compiled.
-  reactCompiler: true,
+  // No React Compiler (it was on until issue 18's last round): its memo code weighed about 5 kB of
+  // the inbox's first load and 33 kB of what loads after, and bench:ui measured no difference in
+  // any interaction without it (open first p95 52 → 50 ms, again 30 → 36, folder 31 → 25, reply
+  // 22 → 27, j/k 36 → 34: within a run's noise). The panes that must not draw again are `memo()`
+  // by hand (the list pane, its rows, the navigation, the thread pane, a message).
   // A folder that runs with `node` alone (scripts/standalone.mjs completes it after `next build`).
   output: "standalone",
   // PGlite ships wasm and data files that must load from node_modules, not a bundle. pino (on

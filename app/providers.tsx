@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";

@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { MoonIcon, SunIcon } from "lucide-react";
 

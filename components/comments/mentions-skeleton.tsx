@@ -1,4 +1,3 @@
-"use no memo";
 
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -1,4 +1,3 @@
-"use no memo";
 
 import { cn } from "@/components/ui/cn";
 

@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { useQuery } from "@tanstack/react-query";
 import { CloudOffIcon, WifiOffIcon } from "lucide-react";

@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import type { ReactNode } from "react";
 import { Panel, PanelGroup, PanelResizeHandle } from "react-resizable-panels";

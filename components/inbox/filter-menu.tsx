@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { ListFilterIcon, XIcon } from "lucide-react";
 

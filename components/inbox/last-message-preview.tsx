@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import type { Thread } from "@/lib/api/threads";
 import { useLastMessageUnsentScope } from "@/lib/client/hooks/use-unsent-scope";

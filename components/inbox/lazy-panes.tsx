@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { createElement, memo, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 

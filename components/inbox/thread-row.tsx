@@ -1,4 +1,3 @@
-"use no memo";
 
 import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
 import { memo } from "react";

@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { KeyboardIcon, LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";

@@ -1,4 +1,3 @@
-"use no memo";
 
 import { AlarmClockIcon, CornerUpLeftIcon } from "lucide-react";
 

@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import { Avatar as AvatarPrimitive } from "radix-ui";
 import type * as React from "react";

@@ -1,4 +1,3 @@
-"use no memo";
 
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";

@@ -1,4 +1,3 @@
-"use no memo";
 
 import type * as React from "react";
 

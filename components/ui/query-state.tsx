@@ -1,5 +1,4 @@
 "use client";
-"use no memo";
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";

@@ -70,7 +70,7 @@ export function useThreadList(filters: ThreadFilters) {
     [snapshot, fresh, seen.rows, filters.folder, own],
   );
 
-  // `setState` named as a dependency: the React Compiler cannot tell it is stable once render passes the state through settleList.
+  // `setState` named as a dependency: the hooks lint cannot tell it is stable once render passes the state through settleList.
   const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh, ownChangeCount()) }), [viewKey, fresh, setState]);
   const remove = useCallback((id: string) => setState((s) => ({ ...s, snapshot: withoutRow(s.snapshot, id) })), [setState]);
   const touch = useCallback(() => {
