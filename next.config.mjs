@@ -1,10 +1,23 @@
 // Built with Turbopack (`next build`): a webpack build (`next build --webpack`) was heavier in
 // Chromium (issue 18, cold loads before the lazy panes: login page 328 kB, inbox 521 kB in 34
 // files, against Turbopack's 261 kB and 453 kB of the README's bench:ui), so it is not worth switching.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+// The icons' sprite's version (components/ui/icons, app/icons.svg): what it is built from, the
+// list of icons and lucide's release, so its address changes whenever its content may.
+const iconsVersion = createHash("sha256")
+  .update(readFileSync(new URL("./components/ui/icons.tsx", import.meta.url)))
+  .update(readFileSync(createRequire(import.meta.url).resolve("lucide-react/package.json")))
+  .digest("base64url")
+  .slice(0, 12);
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  env: { INBOX_ICONS_VERSION: iconsVersion },
   // No React Compiler (it was on until issue 18's last round): its memo code weighed about 5 kB of
   // the inbox's first load and 33 kB of what loads after, and bench:ui measured no difference in
   // any interaction without it (open first p95 52 → 50 ms, again 30 → 36, folder 31 → 25, reply

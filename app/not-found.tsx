@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CompassIcon } from "lucide-react";
+import { ArrowLeftIcon, CompassIcon } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 

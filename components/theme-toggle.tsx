@@ -1,6 +1,6 @@
 "use client";
 
-import { MoonIcon, SunIcon } from "lucide-react";
+import { MoonIcon, SunIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { later } from "@/components/ui/later";

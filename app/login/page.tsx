@@ -1,4 +1,4 @@
-import { InboxIcon } from "lucide-react";
+import { InboxIcon } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";

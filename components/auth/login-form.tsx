@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";

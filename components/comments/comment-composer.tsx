@@ -1,6 +1,6 @@
 "use client";
 
-import { LockIcon, MessageSquareTextIcon, ReplyIcon } from "lucide-react";
+import { LockIcon, MessageSquareTextIcon, ReplyIcon } from "@/components/ui/icons";
 import type { KeyboardEvent } from "react";
 
 import { CommentBox } from "@/components/comments/comment-box";

@@ -1,7 +1,7 @@
 "use client";
 
 import { format } from "date-fns";
-import { LockIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { LockIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
 import { memo, useState } from "react";
 
 import { CommentBox } from "@/components/comments/comment-box";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AtSignIcon } from "lucide-react";
+import { AtSignIcon } from "@/components/ui/icons";
 import type { RefObject } from "react";
 
 import { useInlinePicker } from "@/components/thread/use-inline-picker";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AtSignIcon, CheckCheckIcon } from "lucide-react";
+import { AtSignIcon, CheckCheckIcon } from "@/components/ui/icons";
 
 import { Initials } from "@/components/comments/mention-picker";
 import { OpenNavButton } from "@/components/inbox/open-nav-button";

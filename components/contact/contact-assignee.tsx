@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon, ChevronsUpDownIcon, UserXIcon } from "lucide-react";
+import { CheckIcon, ChevronsUpDownIcon, UserXIcon } from "@/components/ui/icons";
 import { useState, type ReactNode } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon, CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import { CheckIcon, CircleAlertIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { useId } from "react";
 
 import { AutosizeTextarea } from "@/components/ui/autosize-textarea";

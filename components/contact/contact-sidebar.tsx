@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlertIcon, UserRoundXIcon } from "lucide-react";
+import { CircleAlertIcon, UserRoundXIcon } from "@/components/ui/icons";
 import { memo, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";

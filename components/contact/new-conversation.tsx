@@ -1,6 +1,6 @@
 "use client";
 
-import { MessageSquarePlusIcon } from "lucide-react";
+import { MessageSquarePlusIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 import TextareaAutosize from "react-textarea-autosize";
 

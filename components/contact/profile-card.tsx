@@ -1,4 +1,4 @@
-import { BadgeCheckIcon, Building2Icon, ExternalLinkIcon } from "lucide-react";
+import { BadgeCheckIcon, Building2Icon, ExternalLinkIcon } from "@/components/ui/icons";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, MailOpenIcon, MinusIcon, TagIcon, UserPlusIcon, UserXIcon, XIcon } from "lucide-react";
+import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, MailOpenIcon, MinusIcon, TagIcon, UserPlusIcon, UserXIcon, XIcon } from "@/components/ui/icons";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";

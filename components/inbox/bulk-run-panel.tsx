@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { Thread } from "@/lib/api/threads";

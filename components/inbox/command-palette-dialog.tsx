@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, ListIcon, MailIcon, MailOpenIcon, MegaphoneIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "lucide-react";
+import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, ListIcon, MailIcon, MailOpenIcon, MegaphoneIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useDebounce } from "use-debounce";

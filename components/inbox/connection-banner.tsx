@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CloudOffIcon, WifiOffIcon } from "lucide-react";
+import { CloudOffIcon, WifiOffIcon } from "@/components/ui/icons";
 import { useSyncExternalStore } from "react";
 
 import { inboxQueries } from "@/lib/client/queries/inbox";

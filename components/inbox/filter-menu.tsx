@@ -1,6 +1,6 @@
 "use client";
 
-import { ListFilterIcon, XIcon } from "lucide-react";
+import { ListFilterIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { later } from "@/components/ui/later";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MessagesSquareIcon } from "lucide-react";
+import { MessagesSquareIcon } from "@/components/ui/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import type { MessageHit } from "@/lib/api/search";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MessageSquareTextIcon, SearchIcon, XIcon } from "lucide-react";
+import { MessageSquareTextIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 

@@ -15,8 +15,8 @@ import {
   MailQuestionIcon,
   UserCheckIcon,
   UserXIcon,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "@/components/ui/icons";
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
 
@@ -42,7 +42,7 @@ import { UserMenu } from "./user-menu";
 // The hint is the shortcuts table's own, so the sidebar cannot advertise a key that does something else.
 const keysOf = (id: ShortcutId) => shortcut(id).display.join(" ");
 
-export const FOLDER_LABELS: Record<Folder, { label: string; Icon: LucideIcon; key: string | null }> = {
+export const FOLDER_LABELS: Record<Folder, { label: string; Icon: IconComponent; key: string | null }> = {
   inbox: { label: "Inbox", Icon: InboxIcon, key: keysOf("goInbox") },
   noReply: { label: "No reply", Icon: ClockIcon, key: keysOf("goNoReply") },
   requests: { label: "Requests", Icon: MailQuestionIcon, key: keysOf("goRequests") },
@@ -196,7 +196,7 @@ function NavItem({
 }: {
   href: string;
   active: boolean;
-  Icon?: LucideIcon;
+  Icon?: IconComponent;
   icon?: React.ReactNode;
   label: string;
   hint?: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { MenuIcon } from "lucide-react";
+import { MenuIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { GaugeIcon } from "lucide-react";
+import { GaugeIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import { Hint } from "@/components/ui/hint";

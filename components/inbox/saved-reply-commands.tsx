@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BookmarkIcon } from "lucide-react";
+import { BookmarkIcon } from "@/components/ui/icons";
 
 import { CommandGroup, CommandItem } from "@/components/ui/command";
 import { resolveTemplate } from "@/lib/api/saved-reply-variables";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon, MinusIcon } from "lucide-react";
+import { CheckIcon, MinusIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import { Hint } from "@/components/ui/hint";

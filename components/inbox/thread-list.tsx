@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import { useEffect, useRef } from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, PlusIcon, UserXIcon } from "lucide-react";
+import { CheckIcon, PlusIcon, UserXIcon } from "@/components/ui/icons";
 import { useRef, useState } from "react";
 
 import { StatusOptions } from "@/components/inbox/status-options";

@@ -1,5 +1,5 @@
 
-import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "lucide-react";
+import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "@/components/ui/icons";
 import { memo } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";

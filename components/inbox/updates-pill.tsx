@@ -1,5 +1,5 @@
 
-import { ArrowUpIcon } from "lucide-react";
+import { ArrowUpIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";

@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyboardIcon, LogOutIcon } from "lucide-react";
+import { KeyboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 
 import { AvailabilityToggle } from "@/components/routing/availability";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, MegaphoneIcon } from "lucide-react";
+import { ArrowLeftIcon, MegaphoneIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";

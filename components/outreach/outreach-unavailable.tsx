@@ -1,6 +1,6 @@
 "use client";
 
-import { MegaphoneOffIcon } from "lucide-react";
+import { MegaphoneOffIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
 import { PaneError } from "@/components/ui/query-state";

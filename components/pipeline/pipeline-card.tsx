@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRoundIcon } from "lucide-react";
+import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRoundIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type * as React from "react";
 

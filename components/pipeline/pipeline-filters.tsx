@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDownIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, SquareKanbanIcon } from "lucide-react";
+import { ArrowLeftIcon, SquareKanbanIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleIcon } from "lucide-react";
+import { CircleIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

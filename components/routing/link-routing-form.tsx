@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { AvailabilityBadge } from "@/components/routing/availability";

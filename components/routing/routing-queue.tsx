@@ -1,6 +1,6 @@
 "use client";
 
-import { HourglassIcon } from "lucide-react";
+import { HourglassIcon } from "@/components/ui/icons";
 import Link from "next/link";
 
 import type { AccountLink } from "@/lib/api/platforms";

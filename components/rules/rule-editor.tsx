@@ -1,6 +1,6 @@
 "use client";
 
-import { FlaskConicalIcon, LoaderCircleIcon } from "lucide-react";
+import { FlaskConicalIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 
 import { ChoiceSelect } from "@/components/rules/choice-select";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { PlusIcon, XIcon } from "lucide-react";
+import { PlusIcon, XIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
 import { ChoiceSelect, type Choice } from "@/components/rules/choice-select";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PlusIcon } from "lucide-react";
+import { PlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { RuleEditor, type RuleEditorTarget } from "@/components/rules/rule-editor";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, LoaderCircleIcon, SearchXIcon } from "lucide-react";
+import { ArrowLeftIcon, LoaderCircleIcon, SearchXIcon } from "@/components/ui/icons";
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";

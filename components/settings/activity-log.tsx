@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { parseAsString, useQueryStates } from "nuqs";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BellIcon, BellOffIcon, CheckCircle2Icon } from "lucide-react";
+import { BellIcon, BellOffIcon, CheckCircle2Icon } from "@/components/ui/icons";
 import { useId, useReducer, useState, useSyncExternalStore } from "react";
 
 import { MentionNotifications } from "@/components/settings/mention-notifications";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, MinusIcon } from "lucide-react";
+import { CheckIcon, MinusIcon } from "@/components/ui/icons";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { QueryState } from "@/components/ui/query-state";

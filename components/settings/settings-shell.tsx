@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon, WorkflowIcon } from "lucide-react";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon, WorkflowIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, CopyIcon } from "lucide-react";
+import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 import { useState, useSyncExternalStore } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ClockIcon, MessageCircleReplyIcon } from "lucide-react";
+import { ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
 
 import { DropdownMenuItem, DropdownMenuShortcut } from "@/components/ui/dropdown-menu";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";

@@ -1,6 +1,6 @@
 "use client";
 
-import { BellIcon, BellOffIcon, CheckIcon } from "lucide-react";
+import { BellIcon, BellOffIcon, CheckIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 
-import { AlarmClockIcon, CornerUpLeftIcon } from "lucide-react";
+import { AlarmClockIcon, CornerUpLeftIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import type { SnoozeMark } from "@/lib/client/snooze-marks";

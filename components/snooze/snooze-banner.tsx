@@ -1,6 +1,6 @@
 "use client";
 
-import { AlarmClockIcon, BellIcon, CornerUpLeftIcon, XIcon } from "lucide-react";
+import { AlarmClockIcon, BellIcon, CornerUpLeftIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

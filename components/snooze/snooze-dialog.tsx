@@ -1,6 +1,6 @@
 "use client";
 
-import { AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "lucide-react";
+import { AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";

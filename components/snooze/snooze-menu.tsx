@@ -1,6 +1,6 @@
 "use client";
 
-import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon } from "lucide-react";
+import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon } from "@/components/ui/icons";
 
 import { SnoozeChoiceItems } from "@/components/snooze/choice-items";
 import { Button } from "@/components/ui/button";

@@ -1,9 +1,9 @@
-import { BlocksIcon, InboxIcon, LayersIcon, SunMoonIcon, type LucideIcon } from "lucide-react";
+import { BlocksIcon, InboxIcon, LayersIcon, SunMoonIcon, type IconComponent } from "@/components/ui/icons";
 
 import { ToastDemoButton } from "@/components/start/toast-demo-button";
 import { ThemeToggle } from "@/components/theme-toggle";
 
-const features: { title: string; description: string; Icon: LucideIcon }[] = [
+const features: { title: string; description: string; Icon: IconComponent }[] = [
   {
     title: "Foundations",
     description: "Next.js App Router, React 19 and Tailwind 4, with TanStack Query for server state and zustand for UI state.",

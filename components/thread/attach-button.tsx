@@ -1,6 +1,6 @@
 "use client";
 
-import { PaperclipIcon } from "lucide-react";
+import { PaperclipIcon } from "@/components/ui/icons";
 import { useRef } from "react";
 
 import { IconButton } from "@/components/ui/icon-button";

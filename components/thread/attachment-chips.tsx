@@ -1,6 +1,6 @@
 "use client";
 
-import { FileIcon, XIcon } from "lucide-react";
+import { FileIcon, XIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MegaphoneIcon, OctagonXIcon } from "lucide-react";
+import { MegaphoneIcon, OctagonXIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { useMemo } from "react";
 

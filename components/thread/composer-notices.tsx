@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlertIcon, PaperclipIcon, PencilIcon, XIcon } from "lucide-react";
+import { CircleAlertIcon, PaperclipIcon, PencilIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import type { OutboxItem } from "@/lib/client/stores/outbox";

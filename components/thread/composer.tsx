@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlertIcon, SendHorizontalIcon } from "lucide-react";
+import { CircleAlertIcon, SendHorizontalIcon } from "@/components/ui/icons";
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useThrottledCallback } from "use-debounce";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { EmojiPicker, type EmojiPickerListCategoryHeaderProps, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from "frimousse";
-import { LoaderIcon, SearchIcon } from "lucide-react";
+import { LoaderIcon, SearchIcon } from "@/components/ui/icons";
 import { createContext, use, useEffect, useRef } from "react";
 
 import { cn } from "@/components/ui/cn";

@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderIcon, PlusIcon } from "lucide-react";
+import { LoaderIcon, PlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { cn } from "@/components/ui/cn";

@@ -1,6 +1,6 @@
 "use client";
 
-import { PencilIcon, SmilePlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, SmilePlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { useId, useRef, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";

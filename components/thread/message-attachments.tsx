@@ -1,6 +1,6 @@
 "use client";
 
-import { ClockIcon, ExternalLinkIcon, FileIcon, ImageOffIcon, LinkIcon, LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from "lucide-react";
+import { ClockIcon, ExternalLinkIcon, FileIcon, ImageOffIcon, LinkIcon, LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { useState, type CSSProperties, type ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";

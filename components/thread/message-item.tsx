@@ -2,7 +2,7 @@
 
 import { replaceEqualDeep } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { BanIcon, LockIcon } from "lucide-react";
+import { BanIcon, LockIcon } from "@/components/ui/icons";
 import { Fragment, memo, useId, useState, type KeyboardEvent, type ReactElement } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";

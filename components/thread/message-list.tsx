@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "lucide-react";
+import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "@/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon, Undo2Icon } from "lucide-react";
+import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon, Undo2Icon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

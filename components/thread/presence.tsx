@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlertIcon, EyeIcon, FilePenLineIcon, PencilLineIcon } from "lucide-react";
+import { CircleAlertIcon, EyeIcon, FilePenLineIcon, PencilLineIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import type { DraftHolder } from "@/lib/api/drafts";

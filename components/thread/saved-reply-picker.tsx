@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BookmarkIcon, CircleAlertIcon, UserIcon, UsersIcon } from "lucide-react";
+import { BookmarkIcon, CircleAlertIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { RefObject } from "react";
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { CalendarClockIcon, CircleAlertIcon, ClockIcon, LoaderCircleIcon, PencilIcon, XIcon } from "lucide-react";
+import { CalendarClockIcon, CircleAlertIcon, ClockIcon, LoaderCircleIcon, PencilIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

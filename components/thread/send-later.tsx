@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClockIcon } from "lucide-react";
+import { CalendarClockIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, ChevronLeftIcon, MailIcon, MailOpenIcon, MailQuestionIcon, PanelRightCloseIcon, PanelRightOpenIcon, Trash2Icon, UserPlusIcon, UserRoundIcon } from "lucide-react";
+import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, ChevronLeftIcon, MailIcon, MailOpenIcon, MailQuestionIcon, PanelRightCloseIcon, PanelRightOpenIcon, Trash2Icon, UserPlusIcon, UserRoundIcon } from "@/components/ui/icons";
 import { useState } from "react";
 import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
 import { SnoozeMenu } from "@/components/snooze/snooze-menu";

@@ -1,6 +1,6 @@
 "use client";
 
-import { EllipsisIcon, KeyboardIcon, LoaderCircleIcon, MailIcon, MailOpenIcon, Trash2Icon } from "lucide-react";
+import { EllipsisIcon, KeyboardIcon, LoaderCircleIcon, MailIcon, MailOpenIcon, Trash2Icon } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

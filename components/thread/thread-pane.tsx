@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "lucide-react";
+import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "@/components/ui/icons";
 import { memo, useMemo, useState } from "react";
 
 import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";

@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyboardIcon } from "lucide-react";
+import { KeyboardIcon } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";

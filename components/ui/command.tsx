@@ -1,7 +1,7 @@
 "use client";
 
 import { Command as CommandPrimitive } from "cmdk";
-import { SearchIcon } from "lucide-react";
+import { SearchIcon } from "@/components/ui/icons";
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";

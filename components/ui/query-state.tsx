@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { RotateCwIcon } from "lucide-react";
+import { RotateCwIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, InboxIcon, RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
+import { ArrowLeftIcon, InboxIcon, RefreshCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { ReactNode } from "react";
 

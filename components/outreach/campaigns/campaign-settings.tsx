@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ListIcon, UsersIcon, VariableIcon, ZapIcon } from "lucide-react";
+import { ListIcon, UsersIcon, VariableIcon, ZapIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { Fragment, useMemo, type ReactNode } from "react";
 

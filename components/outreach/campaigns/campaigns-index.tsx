@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MegaphoneIcon, SearchIcon } from "lucide-react";
+import { MegaphoneIcon, SearchIcon } from "@/components/ui/icons";
 import { useMemo } from "react";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClockIcon, TriangleAlertIcon } from "lucide-react";
+import { CalendarClockIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { useEffect, useState } from "react";
 
 import { cn } from "@/components/ui/cn";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { HeartIcon, HourglassIcon, MessageSquareTextIcon, CircleHelpIcon } from "lucide-react";
+import { HeartIcon, HourglassIcon, MessageSquareTextIcon, CircleHelpIcon } from "@/components/ui/icons";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { useMemo, type ReactNode } from "react";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { format } from "date-fns";
-import { AlertCircleIcon, PlayIcon } from "lucide-react";
+import { AlertCircleIcon, PlayIcon } from "@/components/ui/icons";
 import { Progress } from "radix-ui";
 
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { InfoIcon, UploadIcon } from "lucide-react";
+import { InfoIcon, UploadIcon } from "@/components/ui/icons";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { Skeleton } from "@/components/ui/skeleton";

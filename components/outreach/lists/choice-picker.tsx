@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDownIcon } from "@/components/ui/icons";
 
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { inputClassName } from "@/components/ui/input";

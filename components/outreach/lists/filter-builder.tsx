@@ -1,6 +1,6 @@
 "use client";
 
-import { PlusIcon, XIcon } from "lucide-react";
+import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";

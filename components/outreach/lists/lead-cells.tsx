@@ -1,6 +1,6 @@
 "use client";
 
-import { BadgeCheckIcon, MessageSquareIcon } from "lucide-react";
+import { BadgeCheckIcon, MessageSquareIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { ReactNode } from "react";
 

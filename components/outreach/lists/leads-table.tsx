@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, LoaderCircleIcon, UsersIcon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, LoaderCircleIcon, UsersIcon } from "@/components/ui/icons";
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 import { cn } from "@/components/ui/cn";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { FilterIcon, SearchIcon, XIcon } from "lucide-react";
+import { FilterIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";

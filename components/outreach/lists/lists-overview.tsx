@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ListIcon } from "lucide-react";
+import { ListIcon } from "@/components/ui/icons";
 import Link from "next/link";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon } from "lucide-react";
+import { CheckIcon } from "@/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { PlusIcon } from "lucide-react";
+import { PlusIcon } from "@/components/ui/icons";
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { ColorChoice } from "@/components/settings/labels/color";

@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import {
   AlertDialog,
   AlertDialogContent,

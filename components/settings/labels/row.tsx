@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from "@/components/ui/icons";
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type Ref } from "react";
 
 import { ColorMenu, LabelSwatch } from "@/components/settings/labels/color";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { SavedReplyEditor, type EditorTarget } from "@/components/settings/saved-replies/editor-dialog";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
+import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RefreshCwIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 

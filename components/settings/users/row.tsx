@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRoundIcon, LoaderCircleIcon, MoreHorizontalIcon, UserMinusIcon } from "lucide-react";
+import { KeyRoundIcon, LoaderCircleIcon, MoreHorizontalIcon, UserMinusIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { RemoveUserDialog, ResetPasswordDialog } from "@/components/settings/users/dialogs";

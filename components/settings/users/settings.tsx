@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { UserPlusIcon } from "lucide-react";
+import { UserPlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
