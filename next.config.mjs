@@ -17,6 +17,8 @@ const iconsVersion = createHash("sha256")
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The server compresses what Next answers (scripts/server.mjs: brotli, and routes' static files too).
+  compress: false,
   env: { INBOX_ICONS_VERSION: iconsVersion },
   // No React Compiler (it was on until issue 18's last round): its memo code weighed about 5 kB of
   // the inbox's first load and 33 kB of what loads after, and bench:ui measured no difference in

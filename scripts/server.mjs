@@ -13,7 +13,7 @@
  * Port and hostname come from the flags, else PORT and HOSTNAME, else 3000 and 0.0.0.0 (every
  * interface, as Next's standalone server). Both are handed to the inbox's configuration
  * (lib/server/runtime/env.ts) in PORT and INBOX_LISTEN_HOST: listening beyond this machine needs
- * INBOX_SECRET. Plain JavaScript, Next and Node built-ins only, so it runs with `node`.
+ * INBOX_SECRET. Plain JavaScript, with Next, Node's built-ins, pino, sirv, compression and compressible only, so it runs with `node`.
  *
  * `npm run build` copies this file into Next's standalone folder (scripts/standalone.mjs). Run
  * from there, it serves that folder as Next's own standalone server.js would: the build's saved
@@ -178,6 +178,24 @@ export async function precompressedAssets(build) {
   };
 }
 
+/**
+ * Everything else Next answers (pages, the API, the files its routes render at build time: the
+ * icons' sprite, the emoji picker's data), compressed on the fly by `compression`, brotli when the
+ * browser takes it. Next's own compression is off (next.config.mjs): it is gzip only, and it left
+ * those routes' files as they are (the emoji data went out as 775 kB instead of 93). An event
+ * stream is left alone: its events must leave as they are written, not when a block fills.
+ */
+async function compressedAnswers() {
+  const [{ default: compression }, { default: compressible }] = await Promise.all([import("compression"), import("compressible")]);
+  return compression({
+    // compression's own filter reads the type as a string; Next sets a route's headers as arrays.
+    filter: (_request, response) => {
+      const type = String([response.getHeader("content-type")].flat()[0] ?? "");
+      return !type.startsWith("text/event-stream") && compressible(type) === true;
+    },
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv.slice(2));
 
 async function serve(args) {
@@ -233,6 +251,7 @@ async function serve(args) {
   const app = next({ dev, dir: standalone ? here : process.cwd(), hostname, port: Number(port), httpServer: server });
   const handle = app.getRequestHandler();
   const assets = standalone ? await precompressedAssets(path.join(here, ".next")) : null;
+  const compress = await compressedAnswers();
   const inFlight = new Set();
   let stopping = false;
   server.on("request", (request, response) =>
@@ -243,8 +262,9 @@ async function serve(args) {
       if (stopping) response.setHeader("connection", "close");
       inFlight.add(response);
       response.once("close", () => inFlight.delete(response));
-      if (assets) assets(request, response, () => void handle(request, response));
-      else void handle(request, response);
+      const answer = () => compress(request, response, () => void handle(request, response));
+      if (assets) assets(request, response, answer);
+      else answer();
     }),
   );
 

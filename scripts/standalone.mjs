@@ -8,8 +8,9 @@
  *     .next/                         Next's server build (from next build), and .next/static
  *                                    with a brotli (.br) and a gzip (.gz) copy of each text file
  *     node_modules/                  what the server build needs at run time (traced by Next),
- *                                    PGlite's wasm and data files among them, and sirv (with
- *                                    its dependencies), which serves .next/static
+ *                                    PGlite's wasm and data files among them, sirv (with its
+ *                                    dependencies), which serves .next/static, and compression
+ *                                    and compressible, which compress the rest
  *     public/                        files served as they are
  *     lib/server/store/migrations/   the inbox's SQL migrations, and the demo sandbox's in
  *     lib/sandbox/migrations/        lib/sandbox: both are read from the working directory
@@ -39,7 +40,7 @@ const COPIED = [
 ];
 
 /** The packages server.mjs imports that Next's build does not trace (copyPackage). */
-const SERVER_PACKAGES = ["sirv"];
+const SERVER_PACKAGES = ["sirv", "compression", "compressible"];
 /** The files of `.next/static` worth compressing: text, not images or fonts already compressed. */
 const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt|html|map)$/;
 

@@ -91,6 +91,23 @@ describe("the standalone build, copied out of the checkout", () => {
       }
     });
 
+    it("compresses what Next answers, brotli first, routes' build-time files too, but never an event stream", async () => {
+      for (const [path, holds] of [["/login", /Sign in/], ["/icons.svg", /<symbol id="inbox"/], ["/emojibase/en/data.json", /"emoji"/]]) {
+        for (const [accepted, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]]) {
+          const answer = await fetch(`${base}${path}`, { headers: { "accept-encoding": accepted } });
+          assert.equal(answer.status, 200, path);
+          assert.equal(answer.headers.get("content-encoding"), encoding, `${path} for ${accepted}`);
+          assert.match(await answer.text(), holds, path);
+        }
+      }
+      const open = new AbortController();
+      const cookie = await signIn(base, "marcus@acme.test");
+      const stream = await fetch(`${base}/api/events`, { headers: { cookie, accept: "text/event-stream", "accept-encoding": "br, gzip" }, signal: open.signal });
+      assert.equal(stream.status, 200);
+      assert.equal(stream.headers.get("content-encoding"), null);
+      open.abort();
+    });
+
     it("logs JSON lines, one per request with its request ID and user, and never a secret", async () => {
       const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
         method: "POST",
