@@ -17,7 +17,6 @@ import {
   UserXIcon,
   type IconComponent,
 } from "@/components/ui/icons";
-import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
 
 import { cn } from "@/components/ui/cn";
@@ -78,9 +77,19 @@ export const NavSidebar = memo(function NavSidebar({ active, setParams, onNaviga
         </span>
         <span className="flex-1 truncate text-sm font-semibold">Team Inbox</span>
         <Hint label="Settings">
-          <Link href="/settings" aria-label="Settings" onClick={onNavigate} className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50">
+          <a
+            href="/settings"
+            aria-label="Settings"
+            onPointerEnter={() => handlers.onReadAhead("/settings")}
+            onFocus={() => handlers.onReadAhead("/settings")}
+            onClick={(event) => {
+              handlers.onClick(event);
+              onNavigate?.();
+            }}
+            className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50"
+          >
             <SettingsIcon className="size-4" aria-hidden />
-          </Link>
+          </a>
         </Hint>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
@@ -205,10 +214,9 @@ function NavItem({
 }) {
   return (
     <li>
-      <Link
+      {/* A plain anchor, its clicks routed by useInboxLinkClick, read ahead on intent (useInboxLinkPrefetch). */}
+      <a
         href={href}
-        // Read ahead on intent instead (lib/client/list/inbox-link `useInboxLinkPrefetch`).
-        prefetch={false}
         onPointerEnter={() => handlers.onReadAhead(href)}
         onFocus={() => handlers.onReadAhead(href)}
         onClick={(event) => {
@@ -233,7 +241,7 @@ function NavItem({
             {count}
           </span>
         ) : null}
-      </Link>
+      </a>
     </li>
   );
 }
