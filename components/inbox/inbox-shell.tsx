@@ -6,9 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
-import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
+import { useEventAlerts } from "@/lib/client/hooks/use-event-alerts";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
-import { useMentionNotifications } from "@/lib/client/hooks/use-mention-notifications";
 import { useUnreadTitle } from "@/lib/client/hooks/use-unread-title";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { useThreadList } from "@/lib/client/hooks/use-thread-list";
@@ -23,7 +22,6 @@ import { useReadAheadFolders } from "@/lib/client/list/inbox-link";
 import { listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf, viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
-import { useScheduledSendAlerts } from "@/lib/client/hooks/use-scheduled-send-alerts";
 import { useResumeOutbox } from "@/lib/client/thread/resume-outbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
@@ -76,12 +74,12 @@ export function InboxShell({
   );
 }
 
+const INBOX_ALERTS = ["messages", "failedSends", "mentions"] as const;
+
 function Inbox({ renderedAt }: { renderedAt: number }) {
   const viewer = useViewer();
   useInboxEvents();
-  useBrowserNotifications();
-  useScheduledSendAlerts();
-  useMentionNotifications();
+  useEventAlerts(INBOX_ALERTS);
   useUnreadTitle();
   // Sends a reload interrupted carry on whichever thread is open, or none.
   useResumeOutbox();

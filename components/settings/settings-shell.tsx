@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
-import { useBrowserNotifications } from "@/lib/client/hooks/use-browser-notifications";
+import { useEventAlerts } from "@/lib/client/hooks/use-event-alerts";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -71,10 +71,12 @@ export function SettingsShell({ viewer, children }: { viewer: ClientViewer; chil
   );
 }
 
+const SETTINGS_ALERTS = ["messages"] as const;
+
 /** Another member's changes (a new tag, an account going offline) show here as they happen, and new messages still notify. */
 function LiveUpdates() {
   useInboxEvents();
-  useBrowserNotifications();
+  useEventAlerts(SETTINGS_ALERTS);
   return null;
 }
 
