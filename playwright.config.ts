@@ -1,10 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_SERVERS, baseUrlOf } from "./e2e/servers";
+import { CHROMIUM_LAUNCH } from "./scripts/lib/chromium.mjs";
 
 const baseURL = baseUrlOf("main");
 
-// Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Journeys that move the sandbox's clock, which the whole run shares (a send's edit window, a
 // snooze coming due): one at a time, beside the other journeys but never beside each other.
@@ -12,10 +11,8 @@ const CLOCK_JOURNEYS = /(thread|snooze|scheduled-send|outreach-imports)\.spec\.t
 
 const chromiumUse = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  },
+  // Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
+  launchOptions: CHROMIUM_LAUNCH,
 };
 
 export default defineConfig({

@@ -25,7 +25,8 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { launchChromium } from "./lib/chromium.mjs";
 import { kB, measureJs } from "./lib/js-transfer";
 import { percentile, quietWatcher, timed, UI_TIMING_SCRIPT } from "./lib/ui-timing";
 import { formatWaterfall, recordRequests, serverLines } from "./lib/ui-waterfall";
@@ -69,10 +70,7 @@ const signIn = async (page: Page) => {
 
 try {
   await waitForHealth(base);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+  const browser = await launchChromium();
   const js = await measureJs(browser, base, signIn);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { waitForHealth } from "./wait-for-health";
 
 /**
@@ -32,13 +32,7 @@ export async function startDemoServer(options: { port: number; dataDir: string; 
   return { base, stop };
 }
 
-/** Debian's Chromium as the benches drive it: headless, no GPU, nothing in the background. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
-}
+export { launchChromium } from "./chromium.mjs";
 
 /** Signs a demo user in on `page`. */
 export async function signIn(page: Page, base: string, email = "olivia@acme.test"): Promise<void> {

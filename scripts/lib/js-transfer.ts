@@ -1,31 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 
-import { quietWatcher } from "./ui-timing";
+import { quietWatcher, watchScripts } from "./chromium.mjs";
+import { pageJavaScript, READY } from "./js-budget.mjs";
 
 /**
- * The JavaScript a page transferred, for `npm run bench:ui`: bytes on the wire (headers
- * included, as the DevTools protocol's `encodedDataLength` counts them) of every response of
- * type Script, in a fresh browser profile, so nothing comes from the cache.
+ * The JavaScript pages transferred, for `npm run bench:ui`: bytes on the wire (headers included,
+ * as the DevTools protocol's `encodedDataLength` counts them) of every response of type Script,
+ * in a fresh browser profile, so nothing comes from the cache. The cold loads are measured as
+ * `npm test`'s budget measures them (scripts/lib/js-budget.mjs).
  */
 export type Transfer = { bytes: number; files: number };
-
-/** Counts script bytes from now on; `read()` answers the total so far. */
-export async function watchScripts(page: Page): Promise<{ read(): Transfer }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  const scripts = new Set<string>();
-  let bytes = 0;
-  let files = 0;
-  cdp.on("Network.responseReceived", (event) => {
-    if (event.type === "Script") scripts.add(event.requestId);
-  });
-  cdp.on("Network.loadingFinished", (event) => {
-    if (!scripts.has(event.requestId)) return;
-    bytes += event.encodedDataLength;
-    files++;
-  });
-  return { read: () => ({ bytes, files }) };
-}
 
 export const kB = (t: Transfer) => Math.round(t.bytes / 1000);
 
@@ -44,25 +28,17 @@ export async function measureJs(
   const loginWatch = await watchScripts(page);
   const settled = quietWatcher(page);
   await page.goto(`${base}/login`, { waitUntil: "load" });
+  await page.locator(READY.login).waitFor();
   await settled();
   const login = loginWatch.read();
   await signIn(page);
-  await page.locator('[data-thread-list] [role="option"]').first().waitFor();
+  await page.locator(READY.inbox).first().waitFor();
   await settled();
   const total = loginWatch.read();
   const afterSignIn = { bytes: total.bytes - login.bytes, files: total.files - login.files };
-  const cookies = await first.cookies();
+  const cookies = (await first.cookies()).filter((c) => c.name.includes("session"));
   await first.close();
 
-  const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await second.addCookies(cookies.filter((c) => c.name.includes("session")));
-  const inboxPage = await second.newPage();
-  const inboxWatch = await watchScripts(inboxPage);
-  const inboxSettled = quietWatcher(inboxPage);
-  await inboxPage.goto(`${base}/`, { waitUntil: "load" });
-  await inboxPage.locator('[data-thread-list] [role="option"]').first().waitFor();
-  await inboxSettled();
-  const inbox = inboxWatch.read();
-  await second.close();
+  const inbox = await pageJavaScript(browser, `${base}/`, { ready: READY.inbox, cookies });
   return { login, afterSignIn, inbox };
 }

@@ -82,27 +82,6 @@ export async function timed(page: Page, kind: Expectation, trigger: "pointerdown
   return { ms: armed.end! - armed.start!, at: armed.origin + armed.start!, longTasks: armed.longTasks };
 }
 
-/**
- * Waits until the page has no request in flight (the event stream aside) for a moment, so one
- * try's follow-up requests (read marks, activity) do not run into the next one's figure.
- */
-export function quietWatcher(page: Page): () => Promise<void> {
-  const inFlight = new Set<unknown>();
-  const long = (url: string) => /\/events\b|\/stream\b/.test(url);
-  page.on("request", (r) => {
-    if (!long(r.url()) && r.resourceType() !== "eventsource") inFlight.add(r);
-  });
-  const done = (r: unknown) => inFlight.delete(r);
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
-  return async () => {
-    const deadline = Date.now() + 5_000;
-    let calm = 0;
-    while (Date.now() < deadline && calm < 3) {
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30))));
-      calm = inFlight.size === 0 ? calm + 1 : 0;
-    }
-  };
-}
+export { quietWatcher } from "./chromium.mjs";
 
 export { percentile } from "./percentile";
