@@ -1,13 +1,13 @@
 "use client";
 
-import { createElement, memo, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { createElement, memo, useEffect, useState, type ComponentType } from "react";
 
 import { MentionsPaneSkeleton } from "@/components/comments/mentions-skeleton";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
 import { ResultsSkeleton } from "@/components/search/results-skeleton";
 import type { SnoozeDialog as SnoozeDialogNow } from "@/components/snooze/snooze-dialog";
 import { ThreadSkeleton } from "@/components/thread/thread-skeleton";
-import { later, loadAtFirstWork } from "@/components/ui/later";
+import { later, loadAtFirstWork, loadedOnce } from "@/components/ui/later";
 import { onDemand } from "@/components/ui/on-demand";
 import { PaneError } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api/errors";
@@ -118,41 +118,23 @@ export function BulkBar(props: Parameters<typeof BulkBarNow>[0]) {
  * React.lazy (nor next/dynamic, built on it): a lazy component suspends on its first render even
  * when its chunk has arrived, and React holds the reveal of a suspended boundary's content up to
  * 300 ms after its fallback showed, which made every first conversation opened take 150–300 ms.
- * Here the code is a store of its own (useSyncExternalStore): the skeleton is replaced by an
+ * Here the code is a store (components/ui/later's loadedOnce): the skeleton is replaced by an
  * ordinary render when it is in. A chunk that fails to load (the connection dropped) says so in
  * the pane, with Try again, and the rest of the inbox stays (thrown, it took the whole page down
  * to the route's error screen).
  */
 function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skeleton: ComponentType, failedTitle: string) {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const listeners = new Set<() => void>();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const loadOnce = () =>
-    (loading ??= load().then(
-      (component) => {
-        loaded = component;
-        listeners.forEach((listener) => listener());
-        return component;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    ));
+  const code = loadedOnce(load);
   // Memoized: the shell draws again as the list changes, and the open pane need not.
   const Pane = memo(function Pane(props: P) {
     // The server's HTML and the hydrating render draw the skeleton even when the code came first
     // (a deep link asks for it before hydration): they must agree, and the pane follows at once.
-    const Component = useSyncExternalStore(subscribe, () => loaded, () => null);
+    const Component = code.useLoaded();
     const [failed, setFailed] = useState(false);
     useEffect(() => {
       if (Component || failed) return;
       let live = true;
-      loadOnce().catch(() => live && setFailed(true));
+      code.load().catch(() => live && setFailed(true));
       return () => {
         live = false;
       };
@@ -161,7 +143,7 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
     // createElement: the component is the loaded module's, one for the page's life, not one made here.
     return Component ? createElement(Component, props) : <Skeleton />;
   });
-  return { Pane, load: loadOnce };
+  return { Pane, load: code.load };
 }
 
 /** True from the first time `open` is, so a dialog's code loads when it is first asked for and it then stays mounted (closing animates). */

@@ -31,7 +31,13 @@ export function loadAtFirstWork(load: () => Promise<unknown>) {
   else everyLoad.add(load);
 }
 
-export function later<T>(load: () => Promise<T>): Later<T> {
+/**
+ * A module fetched once, as a store components read: `load()` answers one promise (after a
+ * failure, the next call tries again), `useLoaded()` what it gave once it is in (null before, and
+ * on the server, so the hydrating render agrees with the HTML). `reveal` brings it in: at once
+ * unless told otherwise.
+ */
+export function loadedOnce<T>(load: () => Promise<T>, reveal: (show: () => void) => void = (show) => show()): Later<T> {
   let value: T | null = null;
   let loading: Promise<T> | null = null;
   const listeners = new Set<() => void>();
@@ -42,16 +48,17 @@ export function later<T>(load: () => Promise<T>): Later<T> {
   const loadOnce = () =>
     (loading ??= load().then(
       (loaded) => {
-        whenReleased(() => swapIn(() => (value = loaded), listeners));
+        reveal(() => {
+          value = loaded;
+          listeners.forEach((listener) => listener());
+        });
         return loaded;
       },
       (error: unknown) => {
-        // Tried again at the next use: the trigger stays as it was, a working button.
         loading = null;
         throw error;
       },
     ));
-  loadAtFirstWork(loadOnce);
   return {
     load: loadOnce,
     useLoaded: () =>
@@ -63,15 +70,23 @@ export function later<T>(load: () => Promise<T>): Later<T> {
   };
 }
 
+/**
+ * A later control's code: fetched at the first sign of work, and swapped in once no press is
+ * under way, focus kept. If the fetch fails, the trigger stays as it was (a working button) and
+ * the next use tries again.
+ */
+export function later<T>(load: () => Promise<T>): Later<T> {
+  const code = loadedOnce(load, (show) => whenReleased(() => swapIn(show)));
+  loadAtFirstWork(code.load);
+  return code;
+}
+
 /** The attribute a later control's trigger carries, so focus finds its new element. */
 export const LATER_MARK = "data-later";
 
-function swapIn(set: () => void, listeners: Set<() => void>) {
+function swapIn(show: () => void) {
   const focused = document.activeElement?.closest(`[${LATER_MARK}]`)?.getAttribute(LATER_MARK) ?? null;
-  flushSync(() => {
-    set();
-    listeners.forEach((listener) => listener());
-  });
+  flushSync(show);
   // Only focus that was lost goes back: a menu opening as it lands has taken it on purpose.
   if (focused === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
   document.querySelector<HTMLElement>(`[${LATER_MARK}="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
