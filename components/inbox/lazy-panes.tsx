@@ -139,11 +139,23 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
         live = false;
       };
     }, [Component, failed]);
-    if (failed) return <PaneError title={failedTitle} error={new ApiError({ status: 0, code: "networkError" })} onRetry={() => setFailed(false)} />;
+    if (failed) return <PaneError title={failedTitle} error={new ApiError({ status: 0, code: "networkError" })} onRetry={() => retryCode(() => setFailed(false))} />;
     // createElement: the component is the loaded module's, one for the page's life, not one made here.
     return Component ? createElement(Component, props) : <Skeleton />;
   });
   return { Pane, load: code.load };
+}
+
+/**
+ * Try again, for code that could not be fetched: the page is loaded again. Turbopack's runtime
+ * keeps a chunk that failed as failed for the page's life once the first load is merged
+ * (`generateComponentChunks`, next.config.mjs), so asking for it again would fail again; a new
+ * load also brings the new build's code when a deploy removed the old. Offline, the pane asks
+ * again, and says so again.
+ */
+function retryCode(askAgain: () => void) {
+  if (navigator.onLine) window.location.reload();
+  else askAgain();
 }
 
 /** True from the first time `open` is, so a dialog's code loads when it is first asked for and it then stays mounted (closing animates). */
