@@ -13,7 +13,8 @@
  * Port and hostname come from the flags, else PORT and HOSTNAME, else 3000 and 0.0.0.0 (every
  * interface, as Next's standalone server). Both are handed to the inbox's configuration
  * (lib/server/runtime/env.ts) in PORT and INBOX_LISTEN_HOST: listening beyond this machine needs
- * INBOX_SECRET. Plain JavaScript, with Next, Node's built-ins, pino, sirv, compression and compressible only, so it runs with `node`.
+ * INBOX_SECRET. Plain JavaScript, with Next, Node's built-ins, pino, sirv, compression and
+ * compressible only, so it runs with `node`.
  *
  * `npm run build` copies this file into Next's standalone folder (scripts/standalone.mjs). Run
  * from there, it serves that folder as Next's own standalone server.js would: the build's saved
@@ -182,7 +183,7 @@ export async function precompressedAssets(build) {
  * Everything else Next answers (pages, the API, the files its routes render at build time: the
  * icons' sprite, the emoji picker's data), compressed on the fly by `compression`, brotli when the
  * browser takes it. Next's own compression is off (next.config.mjs): it is gzip only, and it left
- * those routes' files as they are (the emoji data went out as 775 kB instead of 93). An event
+ * those routes' files as they are (the emoji data went out as 775 kB instead of about 90). An event
  * stream is left alone: its events must leave as they are written, not when a block fills.
  */
 async function compressedAnswers() {
