@@ -1,8 +1,8 @@
-import { ArrowLeftIcon, CompassIcon } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 
 import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon, CompassIcon } from "@/components/ui/icons";
 
 export const metadata: Metadata = {
   title: "Page not found",

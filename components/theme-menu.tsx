@@ -1,6 +1,5 @@
 "use client";
 
-import { MonitorIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import { useTheme } from "next-themes";
 
 import {
@@ -12,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { MonitorIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import type { LaterMenuProps } from "@/components/ui/later-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { MoonIcon, SunIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { MoonIcon, SunIcon } from "@/components/ui/icons";
 import { later } from "@/components/ui/later";
 import { LaterMenu } from "@/components/ui/later-menu";
 

@@ -1,9 +1,9 @@
-import { InboxIcon } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { LoginForm } from "@/components/auth/login-form";
+import { InboxIcon } from "@/components/ui/icons";
 import { safeReturnPath } from "@/lib/api/return-path";
 import { DEMO_PASSWORD, runtime } from "@/lib/server/runtime/runtime";
 import { headersOrigin } from "@/lib/server/http/origin";

@@ -1,9 +1,9 @@
 "use client";
 
-import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import { safeReturnPath } from "@/lib/api/return-path";
 import { signInErrorSentence, signInWithEmail } from "@/lib/client/auth";
 

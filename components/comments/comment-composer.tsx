@@ -1,10 +1,10 @@
 "use client";
 
-import { LockIcon, MessageSquareTextIcon, ReplyIcon } from "@/components/ui/icons";
 import type { KeyboardEvent } from "react";
 
 import { CommentBox } from "@/components/comments/comment-box";
 import { cn } from "@/components/ui/cn";
+import { LockIcon, MessageSquareTextIcon, ReplyIcon } from "@/components/ui/icons";
 import { Kbd } from "@/components/ui/kbd";
 import { returnFocusToThread } from "@/lib/client/focus";
 import { COMPOSER_ID } from "@/lib/client/element-ids";

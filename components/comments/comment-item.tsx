@@ -1,7 +1,6 @@
 "use client";
 
 import { format } from "date-fns";
-import { LockIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
 import { memo, useState } from "react";
 
 import { CommentBox } from "@/components/comments/comment-box";
@@ -9,6 +8,7 @@ import { Initials } from "@/components/comments/mention-picker";
 import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
+import { LockIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Comment } from "@/lib/api/comments";
 import { mentionRuns } from "@/lib/client/comments/mention-text";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AtSignIcon } from "@/components/ui/icons";
 import type { RefObject } from "react";
 
 import { useInlinePicker } from "@/components/thread/use-inline-picker";
 import { cn } from "@/components/ui/cn";
+import { AtSignIcon } from "@/components/ui/icons";
 import { insertMention, matchingPeople, mentionTrigger, type Person } from "@/lib/client/comments/mention-text";
 import { errorMessage } from "@/lib/client/errors";
 import { inboxQueries } from "@/lib/client/queries/inbox";

@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AtSignIcon, CheckCheckIcon } from "@/components/ui/icons";
 
 import { Initials } from "@/components/comments/mention-picker";
 import { OpenNavButton } from "@/components/inbox/open-nav-button";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { AtSignIcon, CheckCheckIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import type { Mention } from "@/lib/api/comments";
 import { toastError } from "@/lib/client/errors";

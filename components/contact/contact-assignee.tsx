@@ -1,11 +1,11 @@
 "use client";
 
-import { CheckIcon, ChevronsUpDownIcon, UserXIcon } from "@/components/ui/icons";
 import { useState, type ReactNode } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { CheckIcon, ChevronsUpDownIcon, UserXIcon } from "@/components/ui/icons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Member } from "@/lib/api/team";

@@ -1,11 +1,11 @@
 "use client";
 
-import { CheckIcon, CircleAlertIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { useId } from "react";
 
 import { AutosizeTextarea } from "@/components/ui/autosize-textarea";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { CheckIcon, CircleAlertIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { inputClassName } from "@/components/ui/input";
 import { NOTES_MAX_LENGTH } from "@/lib/api/contacts";
 import { useNotesAutosave } from "@/lib/client/hooks/use-notes-autosave";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlertIcon, UserRoundXIcon } from "@/components/ui/icons";
 import { memo, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
+import { CircleAlertIcon, UserRoundXIcon } from "@/components/ui/icons";
 import type { Contact, Profile } from "@/lib/api/contacts";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
@@ -291,7 +291,6 @@ function NotAContact({ thread }: { thread: Thread }) {
     </div>
   );
 }
-
 
 function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (

@@ -1,10 +1,10 @@
 "use client";
 
-import { CheckIcon, ChevronsUpDownIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { CheckIcon, ChevronsUpDownIcon } from "@/components/ui/icons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import type { Color, Status } from "@/lib/api/labels";
 import { colorHex } from "@/lib/client/format";

@@ -1,6 +1,5 @@
 "use client";
 
-import { MessageSquarePlusIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 import TextareaAutosize from "react-textarea-autosize";
 
@@ -8,6 +7,7 @@ import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { MessageSquarePlusIcon } from "@/components/ui/icons";
 import { inputClassName } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,7 +1,7 @@
-import { BadgeCheckIcon, Building2Icon, ExternalLinkIcon } from "@/components/ui/icons";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
+import { BadgeCheckIcon, Building2Icon, ExternalLinkIcon } from "@/components/ui/icons";
 import type { Profile } from "@/lib/api/contacts";
 import { personName } from "@/lib/client/format";
 import { compactCount, fullCount, platformDataFields } from "@/lib/client/contact/profile-fields";

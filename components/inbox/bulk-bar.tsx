@@ -1,11 +1,11 @@
 "use client";
 
-import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, MailOpenIcon, MinusIcon, TagIcon, UserPlusIcon, UserXIcon, XIcon } from "@/components/ui/icons";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SnoozeMenu } from "@/components/snooze/snooze-menu";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { ArchiveIcon, ArchiveRestoreIcon, CheckIcon, CircleDotIcon, MailIcon, MailOpenIcon, MinusIcon, TagIcon, UserPlusIcon, UserXIcon, XIcon } from "@/components/ui/icons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { StatusOptions } from "@/components/inbox/status-options";
 import { ICON_BUTTON, IconButton } from "@/components/ui/icon-button";

@@ -1,8 +1,8 @@
 "use client";
 
-import { LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import type { Thread } from "@/lib/api/threads";
 import { doneSentence, plural, progressVerb } from "@/lib/client/list/bulk";
 import { errorMessage } from "@/lib/client/errors";

@@ -1,7 +1,6 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, ListIcon, MailIcon, MailOpenIcon, MegaphoneIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useDebounce } from "use-debounce";
@@ -10,6 +9,7 @@ import { Snippet } from "@/components/search/snippet";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandShortcut } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { AlarmClockIcon, ArchiveIcon, AtSignIcon, CircleDotIcon, KeyboardIcon, ListIcon, MailIcon, MailOpenIcon, MegaphoneIcon, MessageSquareTextIcon, PanelRightIcon, ReplyIcon, SearchIcon, SquareKanbanIcon, TagIcon, UserCheckIcon, UserXIcon, UsersIcon } from "@/components/ui/icons";
 import type { MessageHit } from "@/lib/api/search";
 import { parseSearchQuery } from "@/lib/api/search-query";
 import type { Folder, Thread } from "@/lib/api/threads";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CloudOffIcon, WifiOffIcon } from "@/components/ui/icons";
 import { useSyncExternalStore } from "react";
 
+import { CloudOffIcon, WifiOffIcon } from "@/components/ui/icons";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { useConnectionStore } from "@/lib/client/stores/connection";
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { ListFilterIcon, XIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { ListFilterIcon, XIcon } from "@/components/ui/icons";
 import { later } from "@/components/ui/later";
 import { LaterMenu } from "@/components/ui/later-menu";
 import { useFilterNames } from "@/lib/client/hooks/use-filter-names";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MessagesSquareIcon } from "@/components/ui/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
+import { MessagesSquareIcon } from "@/components/ui/icons";
 import type { MessageHit } from "@/lib/api/search";
 import type { Thread } from "@/lib/api/threads";
 import { useEventAlerts } from "@/lib/client/hooks/use-event-alerts";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MessageSquareTextIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
 import { Button } from "@/components/ui/button";
+import { MessageSquareTextIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { Kbd } from "@/components/ui/kbd";
 import { LiveFieldset } from "@/components/ui/live-fieldset";
 import type { MessageHit } from "@/lib/api/search";

@@ -1,6 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { memo, useId, type MouseEvent } from "react";
+
+import { cn } from "@/components/ui/cn";
 import {
   AlarmClockIcon,
   AtSignIcon,
@@ -17,9 +20,6 @@ import {
   UserXIcon,
   type IconComponent,
 } from "@/components/ui/icons";
-import { memo, useId, type MouseEvent } from "react";
-
-import { cn } from "@/components/ui/cn";
 import { LiveFieldset } from "@/components/ui/live-fieldset";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Hint } from "@/components/ui/hint";

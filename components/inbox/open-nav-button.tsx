@@ -1,8 +1,7 @@
 "use client";
 
-import { MenuIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { MenuIcon } from "@/components/ui/icons";
 
 /** The phone's way to the navigation, first in a list pane's header; nothing where the navigation shows beside it. */
 export function OpenNavButton({ onOpenNav }: { onOpenNav?: () => void }) {

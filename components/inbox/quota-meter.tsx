@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { GaugeIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
 import { Hint } from "@/components/ui/hint";
+import { GaugeIcon } from "@/components/ui/icons";
 import { fullTime } from "@/lib/client/format";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { hasRole, useViewer } from "@/lib/client/viewer";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BookmarkIcon } from "@/components/ui/icons";
 
 import { CommandGroup, CommandItem } from "@/components/ui/command";
+import { BookmarkIcon } from "@/components/ui/icons";
 import { resolveTemplate } from "@/lib/api/saved-reply-variables";
 import type { Thread } from "@/lib/api/threads";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";

@@ -1,9 +1,8 @@
 "use client";
 
-import { CheckIcon, MinusIcon } from "@/components/ui/icons";
-
 import { cn } from "@/components/ui/cn";
 import { Hint } from "@/components/ui/hint";
+import { CheckIcon, MinusIcon } from "@/components/ui/icons";
 import type { Thread } from "@/lib/api/threads";
 import { coverage } from "@/lib/client/list/selection";
 import { useSelectionStore, useViewSelection } from "@/lib/client/stores/selection";

@@ -1,7 +1,7 @@
 "use client";
 
-import { CheckIcon } from "@/components/ui/icons";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { CheckIcon } from "@/components/ui/icons";
 import type { Color, Status } from "@/lib/api/labels";
 import { colorHex } from "@/lib/client/format";
 

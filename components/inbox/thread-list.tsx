@@ -1,10 +1,10 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import { useEffect, useRef } from "react";
 
 import { Button } from "@/components/ui/button";
+import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";

@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, PlusIcon, UserXIcon } from "@/components/ui/icons";
 import { useRef, useState } from "react";
 
 import { StatusOptions } from "@/components/inbox/status-options";
@@ -9,6 +8,7 @@ import { AvailabilityBadge } from "@/components/routing/availability";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { CheckIcon, PlusIcon, UserXIcon } from "@/components/ui/icons";
 import type { Thread } from "@/lib/api/threads";
 import { returnFocusToInbox } from "@/lib/client/focus";
 import { colorHex, personName } from "@/lib/client/format";

@@ -1,9 +1,9 @@
 
-import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "@/components/ui/icons";
 import { memo } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
+import { BanIcon, CheckIcon, EyeIcon, MailQuestionIcon, PencilLineIcon } from "@/components/ui/icons";
 import type { Color, Status, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";
 import type { Thread } from "@/lib/api/threads";

@@ -1,7 +1,7 @@
 
-import { ArrowUpIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
+import { ArrowUpIcon } from "@/components/ui/icons";
 import { Kbd } from "@/components/ui/kbd";
 
 /**

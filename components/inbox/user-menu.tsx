@@ -1,6 +1,5 @@
 "use client";
 
-import { KeyboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 
 import { AvailabilityToggle } from "@/components/routing/availability";
@@ -8,6 +7,7 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Hint } from "@/components/ui/hint";
+import { KeyboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { signOut as endSession } from "@/lib/client/auth";
 import { ROLE_LABELS } from "@/lib/client/format";
 import { useUiStore } from "@/lib/client/stores/ui";

@@ -1,6 +1,5 @@
 "use client";
 
-import { ArrowLeftIcon, MegaphoneIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -8,6 +7,7 @@ import type { ReactNode } from "react";
 import { ConnectionBanner } from "@/components/inbox/connection-banner";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { cn } from "@/components/ui/cn";
+import { ArrowLeftIcon, MegaphoneIcon } from "@/components/ui/icons";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { ViewerProvider, type ClientViewer } from "@/lib/client/viewer";
 import { TooltipProvider } from "@/components/ui/tooltip";

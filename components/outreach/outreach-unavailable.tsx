@@ -1,8 +1,8 @@
 "use client";
 
-import { MegaphoneOffIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
+import { MegaphoneOffIcon } from "@/components/ui/icons";
 import { PaneError } from "@/components/ui/query-state";
 import { isApiError } from "@/lib/api/errors";
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRoundIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type * as React from "react";
 
@@ -14,6 +13,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { ArrowRightLeftIcon, CheckIcon, GripVerticalIcon, HourglassIcon, UserRoundIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Color, Tag } from "@/lib/api/labels";
 import type { Member } from "@/lib/api/team";

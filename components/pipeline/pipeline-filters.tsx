@@ -1,7 +1,5 @@
 "use client";
 
-import { ChevronDownIcon, XIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -11,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { ChevronDownIcon, XIcon } from "@/components/ui/icons";
 import type { PipelineParams } from "@/lib/client/pipeline/pipeline-url";
 
 export type FilterOption = { value: string; label: string };

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, SquareKanbanIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 
 import { ConnectionBanner } from "@/components/inbox/connection-banner";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon, SquareKanbanIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/errors";
 import { money } from "@/lib/client/format";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Hint } from "@/components/ui/hint";
+import { CircleIcon } from "@/components/ui/icons";
 import type { MemberAvailability } from "@/lib/api/routing";
 import { useSetAvailability } from "@/lib/client/mutations/routing";
 import { routingQueries } from "@/lib/client/queries/routing";

@@ -1,11 +1,11 @@
 "use client";
 
-import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { AvailabilityBadge } from "@/components/routing/availability";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import type { AccountLink } from "@/lib/api/platforms";
 import type { LinkRouting, MemberAvailability, RoutingMode } from "@/lib/api/routing";
 import type { Member } from "@/lib/api/team";

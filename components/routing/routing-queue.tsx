@@ -1,8 +1,8 @@
 "use client";
 
-import { HourglassIcon } from "@/components/ui/icons";
 import Link from "next/link";
 
+import { HourglassIcon } from "@/components/ui/icons";
 import type { AccountLink } from "@/lib/api/platforms";
 import type { RoutingQueueSummary } from "@/lib/api/routing";
 import { fullTime, waited } from "@/lib/client/format";

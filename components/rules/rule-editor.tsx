@@ -1,6 +1,5 @@
 "use client";
 
-import { FlaskConicalIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 
 import { ChoiceSelect } from "@/components/rules/choice-select";
@@ -10,6 +9,7 @@ import { ActionRows, ConditionRows } from "@/components/rules/rule-rows";
 import { FormFooter, useFormProblem } from "@/components/settings/form-problems";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FlaskConicalIcon, LoaderCircleIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { RULE_TRIGGERS, type Rule, type RuleTrigger } from "@/lib/api/rules";
 import { errorMessage } from "@/lib/client/errors";

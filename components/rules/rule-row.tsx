@@ -1,9 +1,8 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
-
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from "@/components/ui/icons";
 import type { Rule } from "@/lib/api/rules";
 import { ruleSentence, type RuleNames } from "@/lib/client/rule-sentences";
 

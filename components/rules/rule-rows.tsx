@@ -1,12 +1,12 @@
 "use client";
 
-import { PlusIcon, XIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
 import { ChoiceSelect, type Choice } from "@/components/rules/choice-select";
 import type { RuleChoices } from "@/components/rules/rule-choices";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
+import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { RuleActionType, RuleConditionType } from "@/lib/api/rules";
 import { newAction, newCondition, type DraftAction, type DraftCondition } from "@/lib/client/rule-draft";

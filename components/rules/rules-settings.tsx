@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { RuleEditor, type RuleEditorTarget } from "@/components/rules/rule-editor";
@@ -10,6 +9,7 @@ import { RuleRow } from "@/components/rules/rule-row";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { PlusIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import type { Rule } from "@/lib/api/rules";
 import { useRuleMutations } from "@/lib/client/mutations/rules";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, LoaderCircleIcon, SearchXIcon } from "@/components/ui/icons";
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon, LoaderCircleIcon, SearchXIcon } from "@/components/ui/icons";
 import { PaneError } from "@/components/ui/query-state";
 import type { MessageHit } from "@/lib/api/search";
 import { parseSearchQuery } from "@/lib/api/search-query";

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { parseAsString, useQueryStates } from "nuqs";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { Button } from "@/components/ui/button";
+import { DownloadIcon } from "@/components/ui/icons";
 import { inputClassName } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { QueryState } from "@/components/ui/query-state";

@@ -1,10 +1,10 @@
 "use client";
 
-import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 
 /**
  * A settings dialog's form: the one problem it shows, beside its field (or for the whole form),

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BellIcon, BellOffIcon, CheckCircle2Icon } from "@/components/ui/icons";
 import { useId, useReducer, useState, useSyncExternalStore } from "react";
 
 import { MentionNotifications } from "@/components/settings/mention-notifications";
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { Button } from "@/components/ui/button";
+import { BellIcon, BellOffIcon, CheckCircle2Icon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { NOTIFY_SCOPES, type NotifyScope } from "@/lib/api/preferences";

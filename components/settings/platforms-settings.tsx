@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, MinusIcon } from "@/components/ui/icons";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
+import { CheckIcon, MinusIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { CAPABILITIES } from "@/lib/api/capability-names";
 import type { PlatformInfo } from "@/lib/api/platforms";

@@ -1,11 +1,11 @@
 "use client";
 
-import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon, WorkflowIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { ArrowLeftIcon, BellIcon, BlocksIcon, BookmarkIcon, Building2Icon, GaugeIcon, HistoryIcon, Link2Icon, LockIcon, SendIcon, SplitIcon, TagsIcon, UsersIcon, WorkflowIcon } from "@/components/ui/icons";
 import { useEventAlerts } from "@/lib/client/hooks/use-event-alerts";
 import { useInboxEvents } from "@/lib/client/hooks/use-inbox-events";
 import { hasRole, ViewerProvider, type ClientViewer } from "@/lib/client/viewer";

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 import { useState, useSyncExternalStore } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { VisibilitySetting } from "@/components/settings/visibility-setting";
 import { PersonAvatar } from "@/components/ui/avatar";
+import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MemberVisibility } from "@/lib/api/settings";

@@ -1,8 +1,7 @@
 "use client";
 
-import { ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
-
 import { DropdownMenuItem, DropdownMenuShortcut } from "@/components/ui/dropdown-menu";
+import { ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
 import { browserTimeZone } from "@/lib/client/mutations/snoozes";
 import { snoozeChoices, type SnoozeChoice } from "@/lib/client/snooze-choices";
 

@@ -1,11 +1,11 @@
 "use client";
 
-import { BellIcon, BellOffIcon, CheckIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { BellIcon, BellOffIcon, CheckIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { FOLLOW_UP_DAYS } from "@/lib/api/snoozes";
 import { useFollowUp } from "@/lib/client/mutations/snoozes";

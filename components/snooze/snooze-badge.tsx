@@ -1,7 +1,7 @@
 
-import { AlarmClockIcon, CornerUpLeftIcon } from "@/components/ui/icons";
 
 import { cn } from "@/components/ui/cn";
+import { AlarmClockIcon, CornerUpLeftIcon } from "@/components/ui/icons";
 import type { SnoozeMark } from "@/lib/client/snooze-marks";
 
 /** A row's word on its snooze or reminder: waiting (blue, a clock) or back (amber, a return arrow). */

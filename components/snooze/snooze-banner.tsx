@@ -1,9 +1,8 @@
 "use client";
 
-import { AlarmClockIcon, BellIcon, CornerUpLeftIcon, XIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { AlarmClockIcon, BellIcon, CornerUpLeftIcon, XIcon } from "@/components/ui/icons";
 import type { Snooze } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { useUnsnooze } from "@/lib/client/mutations/snoozes";

@@ -1,11 +1,11 @@
 "use client";
 
-import { AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";
 import { CustomTime } from "@/components/snooze/custom-time";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { AlarmClockOffIcon, CalendarClockIcon, ClockIcon, MessageCircleReplyIcon } from "@/components/ui/icons";
 import type { NewSnooze } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { browserTimeZone, useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";

@@ -1,11 +1,10 @@
 "use client";
 
-import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon } from "@/components/ui/icons";
-
 import { SnoozeChoiceItems } from "@/components/snooze/choice-items";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ICON_BUTTON, ShortcutHint } from "@/components/ui/icon-button";
+import { AlarmClockIcon, AlarmClockOffIcon, CalendarClockIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { useSnooze, useUnsnooze } from "@/lib/client/mutations/snoozes";

@@ -1,7 +1,7 @@
-import { BlocksIcon, InboxIcon, LayersIcon, SunMoonIcon, type IconComponent } from "@/components/ui/icons";
 
 import { ToastDemoButton } from "@/components/start/toast-demo-button";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { BlocksIcon, InboxIcon, LayersIcon, SunMoonIcon, type IconComponent } from "@/components/ui/icons";
 
 const features: { title: string; description: string; Icon: IconComponent }[] = [
   {

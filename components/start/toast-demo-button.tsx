@@ -1,8 +1,7 @@
 "use client";
 
-import { BellIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { BellIcon } from "@/components/ui/icons";
 import { toast } from "@/lib/client/stores/toasts";
 
 /** Shows the notification style the inbox uses for sends, assignments and errors. */

@@ -1,9 +1,9 @@
 "use client";
 
-import { PaperclipIcon } from "@/components/ui/icons";
 import { useRef } from "react";
 
 import { IconButton } from "@/components/ui/icon-button";
+import { PaperclipIcon } from "@/components/ui/icons";
 
 /**
  * The composer's paperclip: opens the system's file chooser through a hidden file input.

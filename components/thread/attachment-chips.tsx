@@ -1,9 +1,8 @@
 "use client";
 
-import { FileIcon, XIcon } from "@/components/ui/icons";
-
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
+import { FileIcon, XIcon } from "@/components/ui/icons";
 import type { AttachmentSummary } from "@/lib/client/stores/outbox";
 import { previewable, type ChosenFile } from "@/lib/client/thread/attachments";
 import { formatBytes } from "@/lib/client/thread/message-meta";

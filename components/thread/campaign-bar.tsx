@@ -1,7 +1,6 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MegaphoneIcon, OctagonXIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { useMemo } from "react";
 
@@ -10,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ShortcutHint } from "@/components/ui/icon-button";
+import { MegaphoneIcon, OctagonXIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";

@@ -1,8 +1,7 @@
 "use client";
 
-import { CircleAlertIcon, PaperclipIcon, PencilIcon, XIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { CircleAlertIcon, PaperclipIcon, PencilIcon, XIcon } from "@/components/ui/icons";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
 
 /** Over the box while files are dragged onto it. */

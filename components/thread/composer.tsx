@@ -1,6 +1,5 @@
 "use client";
 
-import { CircleAlertIcon, SendHorizontalIcon } from "@/components/ui/icons";
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useThrottledCallback } from "use-debounce";
 
@@ -13,6 +12,7 @@ import { SendLaterMenu } from "@/components/thread/send-later";
 import { AutosizeTextarea } from "@/components/ui/autosize-textarea";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { CircleAlertIcon, SendHorizontalIcon } from "@/components/ui/icons";
 import { returnFocusToThread } from "@/lib/client/focus";
 import { putBackInComposer } from "@/lib/client/thread/put-back";
 import { useDraftSync } from "@/lib/client/hooks/use-draft-sync";

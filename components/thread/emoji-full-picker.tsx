@@ -1,10 +1,10 @@
 "use client";
 
 import { EmojiPicker, type EmojiPickerListCategoryHeaderProps, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from "frimousse";
-import { LoaderIcon, SearchIcon } from "@/components/ui/icons";
 import { createContext, use, useEffect, useRef } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { LoaderIcon, SearchIcon } from "@/components/ui/icons";
 import type { QuickReaction } from "@/lib/client/thread/recent-reactions";
 
 /**

@@ -1,9 +1,9 @@
 "use client";
 
-import { LoaderIcon, PlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { LoaderIcon, PlusIcon } from "@/components/ui/icons";
 import { onDemand } from "@/components/ui/on-demand";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { quickReactions, readRecentReactions, rememberReaction, type QuickReaction } from "@/lib/client/thread/recent-reactions";

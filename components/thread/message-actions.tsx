@@ -1,11 +1,11 @@
 "use client";
 
-import { PencilIcon, SmilePlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { useId, useRef, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PencilIcon, SmilePlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { CapabilityCheck } from "@/lib/api/capabilities";

@@ -1,9 +1,9 @@
 "use client";
 
-import { ClockIcon, ExternalLinkIcon, FileIcon, ImageOffIcon, LinkIcon, LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { useState, type CSSProperties, type ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { ClockIcon, ExternalLinkIcon, FileIcon, ImageOffIcon, LinkIcon, LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { isMediaAttachment, type Attachment, type MediaAttachment, type PostShare } from "@/lib/api/messages";
 import { useAttachmentUrl } from "@/lib/client/hooks/use-attachment-url";
 import { formatBytes, hostOf, safeHref } from "@/lib/client/thread/message-meta";

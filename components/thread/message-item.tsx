@@ -2,11 +2,11 @@
 
 import { replaceEqualDeep } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { BanIcon, LockIcon } from "@/components/ui/icons";
 import { Fragment, memo, useId, useState, type KeyboardEvent, type ReactElement } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
+import { BanIcon, LockIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { DeleteScope, Message } from "@/lib/api/messages";
 import { fullTime } from "@/lib/client/format";

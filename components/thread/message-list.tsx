@@ -1,10 +1,10 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "@/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "@/components/ui/icons";
 import { PaneError } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { checkCapability } from "@/lib/api/capabilities";

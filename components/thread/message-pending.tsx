@@ -1,9 +1,8 @@
 "use client";
 
-import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon, Undo2Icon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { CircleAlertIcon, LoaderCircleIcon, RotateCwIcon, ShieldQuestionIcon, Undo2Icon } from "@/components/ui/icons";
 import { useOutboxFiles, type OutboxItem } from "@/lib/client/stores/outbox";
 import { useSendPipeline } from "@/lib/client/thread/use-send-pipeline";
 import { undoSend } from "@/lib/client/thread/undo-send";

@@ -1,8 +1,7 @@
 "use client";
 
-import { CircleAlertIcon, EyeIcon, FilePenLineIcon, PencilLineIcon } from "@/components/ui/icons";
-
 import { Button } from "@/components/ui/button";
+import { CircleAlertIcon, EyeIcon, FilePenLineIcon, PencilLineIcon } from "@/components/ui/icons";
 import type { DraftHolder } from "@/lib/api/drafts";
 import type { PresentPerson } from "@/lib/client/stores/presence";
 

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BookmarkIcon, CircleAlertIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { RefObject } from "react";
 
 import { useInlinePicker } from "@/components/thread/use-inline-picker";
 import { cn } from "@/components/ui/cn";
+import { BookmarkIcon, CircleAlertIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 import type { SavedReply } from "@/lib/api/saved-replies";
 import { resolveTemplate, VARIABLE_LABELS, type Resolved, type VariableValues } from "@/lib/api/saved-reply-variables";
 import { errorMessage } from "@/lib/client/errors";

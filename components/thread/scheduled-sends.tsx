@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { CalendarClockIcon, CircleAlertIcon, ClockIcon, LoaderCircleIcon, PencilIcon, XIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuShortcut, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { CalendarClockIcon, CircleAlertIcon, ClockIcon, LoaderCircleIcon, PencilIcon, XIcon } from "@/components/ui/icons";
 import type { ScheduledSend } from "@/lib/api/scheduled-sends";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";
 import { useCancelScheduled, useReschedule } from "@/lib/client/mutations/scheduled-sends";

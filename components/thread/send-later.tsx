@@ -1,6 +1,5 @@
 "use client";
 
-import { CalendarClockIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { PickerDialog } from "@/components/inbox/thread-pickers";
@@ -8,6 +7,7 @@ import { SnoozeChoiceItems } from "@/components/snooze/choice-items";
 import { CustomTime } from "@/components/snooze/custom-time";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { CalendarClockIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { SnoozePreset } from "@/lib/api/snoozes";
 import { useSnoozes } from "@/lib/client/hooks/use-snoozes";

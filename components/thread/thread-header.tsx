@@ -1,6 +1,5 @@
 "use client";
 
-import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, ChevronLeftIcon, MailIcon, MailOpenIcon, MailQuestionIcon, PanelRightCloseIcon, PanelRightOpenIcon, Trash2Icon, UserPlusIcon, UserRoundIcon } from "@/components/ui/icons";
 import { useState } from "react";
 import { AccountStatusDot, accountStatusLabel } from "@/components/inbox/account-status";
 import { SnoozeMenu } from "@/components/snooze/snooze-menu";
@@ -9,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { IconButton, ShortcutHint } from "@/components/ui/icon-button";
+import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, ChevronLeftIcon, MailIcon, MailOpenIcon, MailQuestionIcon, PanelRightCloseIcon, PanelRightOpenIcon, Trash2Icon, UserPlusIcon, UserRoundIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { AccountLink } from "@/lib/api/platforms";
 import type { Member } from "@/lib/api/team";

@@ -1,10 +1,10 @@
 "use client";
 
-import { EllipsisIcon, KeyboardIcon, LoaderCircleIcon, MailIcon, MailOpenIcon, Trash2Icon } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { EllipsisIcon, KeyboardIcon, LoaderCircleIcon, MailIcon, MailOpenIcon, Trash2Icon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 import { ONLY_MANAGERS_TYPING, TypingNote, TypingOptions, typingLabel, type TypingSetting } from "./typing-menu";

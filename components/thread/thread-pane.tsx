@@ -1,7 +1,6 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "@/components/ui/icons";
 import { memo, useMemo, useState } from "react";
 
 import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";
@@ -13,6 +12,7 @@ import { OpenThreadHeader } from "@/components/thread/open-thread-header";
 import { SnoozeBanner } from "@/components/snooze/snooze-banner";
 import { Button } from "@/components/ui/button";
 import { ComposerPlaceholder, ThreadSkeleton } from "@/components/thread/thread-skeleton";
+import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "@/components/ui/icons";
 import { checkCapability } from "@/lib/api/capabilities";
 import { isApiError } from "@/lib/api/errors";
 import type { OutgoingAttachment } from "@/lib/api/messages";
@@ -230,7 +230,6 @@ function useCollisionGuard(threadId: string) {
     },
   };
 }
-
 
 function ThreadError({ error, onBack, onRetry, phone }: { error: unknown; onBack: () => void; onRetry: () => void; phone: boolean }) {
   const gone = isApiError(error) && error.status === 404;

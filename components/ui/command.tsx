@@ -1,10 +1,10 @@
 "use client";
 
 import { Command as CommandPrimitive } from "cmdk";
-import { SearchIcon } from "@/components/ui/icons";
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";
+import { SearchIcon } from "@/components/ui/icons";
 
 /** cmdk's command menu, styled once: the palette and every searchable picker use it. */
 export function Command({ className, ...props }: React.ComponentProps<typeof CommandPrimitive>) {

@@ -1,10 +1,10 @@
 "use client";
 
-import { XIcon } from "@/components/ui/icons";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";
+import { XIcon } from "@/components/ui/icons";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;

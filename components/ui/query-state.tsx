@@ -1,10 +1,10 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { RotateCwIcon } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
+import { RotateCwIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/errors";
 

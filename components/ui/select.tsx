@@ -1,10 +1,10 @@
 "use client";
 
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "@/components/ui/icons";
 import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
 
 import { cn } from "@/components/ui/cn";
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "@/components/ui/icons";
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, InboxIcon, RefreshCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon, InboxIcon, RefreshCwIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Campaign } from "@/lib/api/outreach/campaigns";
 import { errorMessage } from "@/lib/client/errors";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ListIcon, UsersIcon, VariableIcon, ZapIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { Fragment, useMemo, type ReactNode } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { ListIcon, UsersIcon, VariableIcon, ZapIcon } from "@/components/ui/icons";
 import type { Campaign } from "@/lib/api/outreach/campaigns";
 import { listHref } from "@/lib/client/outreach/leads/links";
 import { automationSentence, type AutomationNames } from "@/lib/client/outreach/campaigns/automations";

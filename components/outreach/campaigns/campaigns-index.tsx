@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { MegaphoneIcon, SearchIcon } from "@/components/ui/icons";
 import { useMemo } from "react";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { MegaphoneIcon, SearchIcon } from "@/components/ui/icons";
 import { inputClassName } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CAMPAIGN_STATUSES } from "@/lib/api/outreach/campaigns";

@@ -1,9 +1,9 @@
 "use client";
 
-import { CalendarClockIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { useEffect, useState } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { CalendarClockIcon, TriangleAlertIcon } from "@/components/ui/icons";
 import { HOURLY_RATE, type Campaign } from "@/lib/api/outreach/campaigns";
 import { clock, DAY_NAMES, nowIn, rateAboveRecommended, sendingAt, weekGrid } from "@/lib/client/outreach/campaigns/schedule";
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { HeartIcon, HourglassIcon, MessageSquareTextIcon, CircleHelpIcon } from "@/components/ui/icons";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { useMemo, type ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { HeartIcon, HourglassIcon, MessageSquareTextIcon, CircleHelpIcon } from "@/components/ui/icons";
 import { inputClassName } from "@/components/ui/input";
 import type { Campaign, Segment } from "@/lib/api/outreach/campaigns";
 import type { Lead, List } from "@/lib/api/outreach/leads";

@@ -1,12 +1,12 @@
 "use client";
 
 import { format } from "date-fns";
-import { AlertCircleIcon, PlayIcon } from "@/components/ui/icons";
 import { Progress } from "radix-ui";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { AlertCircleIcon, PlayIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { ImportJob } from "@/lib/api/outreach/import-jobs";
 import { jobProgress, jobStatusLabel, jobTone, jobTypeLabel, type JobTone } from "@/lib/client/outreach/import-jobs";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { InfoIcon, UploadIcon } from "@/components/ui/icons";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
+import { InfoIcon, UploadIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ImportJob } from "@/lib/api/outreach/import-jobs";
 import { api } from "@/lib/client/api";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDownIcon } from "@/components/ui/icons";
 
+import { ChevronDownIcon } from "@/components/ui/icons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { inputClassName } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";

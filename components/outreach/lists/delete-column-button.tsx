@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Trash2Icon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { IconButton } from "@/components/ui/icon-button";
+import { Trash2Icon } from "@/components/ui/icons";
 import type { ColumnDefinition } from "@/lib/api/outreach/leads";
 import { api } from "@/lib/client/api";
 import { toastError } from "@/lib/client/errors";

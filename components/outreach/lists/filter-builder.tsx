@@ -1,10 +1,10 @@
 "use client";
 
-import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { Input, inputClassName } from "@/components/ui/input";
 import type { LeadQuery, LeadQueryField } from "@/lib/api/outreach/leads";
 import { draftToQuery, newCondition, newGroup, queryToDraft, withField, type DraftCondition, type DraftGroup } from "@/lib/client/outreach/leads/filter-draft";

@@ -1,11 +1,11 @@
 "use client";
 
-import { BadgeCheckIcon, MessageSquareIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { PersonAvatar } from "@/components/ui/avatar";
 import { cn } from "@/components/ui/cn";
+import { BadgeCheckIcon, MessageSquareIcon } from "@/components/ui/icons";
 import type { Color, Status, Tag } from "@/lib/api/labels";
 import type { Lead } from "@/lib/api/outreach/leads";
 import { colorHex, fullTime, listTime, personName } from "@/lib/client/format";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, LoaderCircleIcon, UsersIcon } from "@/components/ui/icons";
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, LoaderCircleIcon, UsersIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Lead, LeadSortField } from "@/lib/api/outreach/leads";
 import { gridTemplate, tableWidth, type LeadColumn } from "@/lib/client/outreach/leads/columns";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { FilterIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { Button } from "@/components/ui/button";
+import { FilterIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { Lead } from "@/lib/api/outreach/leads";
 import { leadColumns } from "@/lib/client/outreach/leads/columns";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeftIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
 import { cn } from "@/components/ui/cn";
+import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listHref } from "@/lib/client/outreach/leads/links";
 import { outreachQueries } from "@/lib/client/queries/outreach";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ListIcon } from "@/components/ui/icons";
 import Link from "next/link";
 
 import { OutreachReadError } from "@/components/outreach/outreach-unavailable";
+import { ListIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listHref } from "@/lib/client/outreach/leads/links";
 import type { List } from "@/lib/api/outreach/leads";

@@ -1,10 +1,10 @@
 "use client";
 
-import { PlusIcon } from "@/components/ui/icons";
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { ColorChoice } from "@/components/settings/labels/color";
 import { Button } from "@/components/ui/button";
+import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { Color, StatusCreate } from "@/lib/api/labels";
 import { errorMessage } from "@/lib/client/errors";

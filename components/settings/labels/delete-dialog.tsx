@@ -1,6 +1,5 @@
 "use client";
 
-import { LoaderCircleIcon } from "@/components/ui/icons";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -8,6 +7,7 @@ import {
   AlertDialogConfirmFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { LoaderCircleIcon } from "@/components/ui/icons";
 import { deleteQuestion, usageSentence, type LabelKind, type LabelUsage } from "@/lib/client/settings/label-form";
 
 /**

@@ -1,11 +1,11 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from "@/components/ui/icons";
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type Ref } from "react";
 
 import { ColorMenu, LabelSwatch } from "@/components/settings/labels/color";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, PencilIcon, Trash2Icon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Color } from "@/lib/api/labels";

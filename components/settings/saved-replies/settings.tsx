@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PencilIcon, PlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { SavedReplyEditor, type EditorTarget } from "@/components/settings/saved-replies/editor-dialog";
@@ -15,6 +14,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
+import { PencilIcon, PlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { canEditSavedReply, TEAM_LIBRARY_REFUSAL, type SavedReply, type SavedReplyScope } from "@/lib/api/saved-replies";
 import { errorMessage, toastError } from "@/lib/client/errors";

@@ -1,6 +1,5 @@
 "use client";
 
-import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RefreshCwIcon } from "@/components/ui/icons";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
@@ -13,6 +12,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RefreshCwIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { fieldProblem, userPassword, type InboxUser } from "@/lib/api/users";
 import { errorMessage, toastError } from "@/lib/client/errors";

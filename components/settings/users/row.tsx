@@ -1,6 +1,5 @@
 "use client";
 
-import { KeyRoundIcon, LoaderCircleIcon, MoreHorizontalIcon, UserMinusIcon } from "@/components/ui/icons";
 import { useId, useState } from "react";
 
 import { RemoveUserDialog, ResetPasswordDialog } from "@/components/settings/users/dialogs";
@@ -8,6 +7,7 @@ import { MemberSelect, RoleSelect } from "@/components/settings/users/fields";
 import { PersonAvatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { KeyRoundIcon, LoaderCircleIcon, MoreHorizontalIcon, UserMinusIcon } from "@/components/ui/icons";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Member } from "@/lib/api/team";
 import { userAdminRefusal, type InboxUser, type UserPatch } from "@/lib/api/users";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { UserPlusIcon } from "@/components/ui/icons";
 import { useState } from "react";
 
 import { LockedNote, SettingsHeader } from "@/components/settings/settings-shell";
 import { AddUserDialog, type AddUserDefaults } from "@/components/settings/users/add-dialog";
 import { UserRow } from "@/components/settings/users/row";
 import { PersonAvatar } from "@/components/ui/avatar";
+import { UserPlusIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
