@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 
 import { Skeleton } from "@/components/ui/skeleton";
+import { usePendingChoices } from "@/lib/client/hooks/use-pending-choices";
 import { useSetMentionNotifications } from "@/lib/client/mutations/preferences";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 
@@ -14,8 +15,7 @@ import { inboxQueries } from "@/lib/client/queries/inbox";
 export function MentionNotifications() {
   const preferences = useQuery(inboxQueries.preferences());
   const setMentions = useSetMentionNotifications();
-  // As with the scopes: the click's own render shows the choice, before the saved copy lands.
-  const [choosing, setChoosing] = useState<boolean | null>(null);
+  const choice = usePendingChoices<"mentions", boolean>();
   const id = useId();
 
   return (
@@ -29,11 +29,10 @@ export function MentionNotifications() {
             <input
               type="checkbox"
               className="mt-0.5 size-4 accent-primary"
-              checked={choosing ?? preferences.data.mentions}
+              checked={choice.shown("mentions", preferences.data.mentions)}
               onChange={(event) => {
                 const checked = event.target.checked;
-                setChoosing(checked);
-                setMentions.mutate(checked, { onSettled: () => setChoosing(null) });
+                choice.choose("mentions", checked, (onSettled) => setMentions.mutate(checked, { onSettled }));
               }}
             />
             <span>

@@ -10,6 +10,7 @@ import { BellIcon, BellOffIcon, CheckCircle2Icon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { NOTIFY_SCOPES, type NotifyScope } from "@/lib/api/preferences";
+import { usePendingChoices } from "@/lib/client/hooks/use-pending-choices";
 import { useSetNotificationScopes } from "@/lib/client/mutations/preferences";
 import { notificationPermission, type NotificationPermissionState } from "@/lib/client/notifications";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -30,9 +31,7 @@ export function NotificationsSettings() {
   const viewer = useViewer();
   const preferences = useQuery(inboxQueries.preferences());
   const setScopes = useSetNotificationScopes();
-  // A choice shows at once, in the click's own render: the saved copy updates a task later, and
-  // a controlled checkbox would spring back meanwhile.
-  const [choosing, setChoosing] = useState<Partial<Record<NotifyScope, boolean>>>({});
+  const choice = usePendingChoices<NotifyScope, boolean>();
   const id = useId();
 
   return (
@@ -72,11 +71,10 @@ export function NotificationsSettings() {
                     <input
                       type="checkbox"
                       className="mt-0.5 size-4 accent-primary"
-                      checked={choosing[scope] ?? data.notifications[scope]}
+                      checked={choice.shown(scope, data.notifications[scope])}
                       onChange={(event) => {
                         const checked = event.target.checked;
-                        setChoosing((now) => ({ ...now, [scope]: checked }));
-                        setScopes.mutate({ [scope]: checked }, { onSettled: () => setChoosing(({ [scope]: _settled, ...rest }) => rest) });
+                        choice.choose(scope, checked, (onSettled) => setScopes.mutate({ [scope]: checked }, { onSettled }));
                       }}
                     />
                     <span>

@@ -1,12 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 
 import { SettingsHeader } from "@/components/settings/settings-shell";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UNDO_SEND_CHOICES } from "@/lib/api/preferences";
+import { usePendingChoices } from "@/lib/client/hooks/use-pending-choices";
 import { useSetUndoSendSeconds } from "@/lib/client/mutations/preferences";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 
@@ -25,9 +26,7 @@ const CHOICE_LABELS: Record<(typeof UNDO_SEND_CHOICES)[number], string> = {
 export function SendingSettings() {
   const preferences = useQuery(inboxQueries.preferences());
   const setSeconds = useSetUndoSendSeconds();
-  // As with the notification choices: the click's own render shows the choice, before the saved
-  // copy lands (the optimistic copy comes a task later, and a radio snapped back meanwhile).
-  const [choosing, setChoosing] = useState<number | null>(null);
+  const choice = usePendingChoices<"undoSendSeconds", number>();
   const id = useId();
 
   return (
@@ -51,11 +50,8 @@ export function SendingSettings() {
                       type="radio"
                       name={`${id}-seconds`}
                       className="size-4 accent-primary"
-                      checked={(choosing ?? data.undoSendSeconds) === seconds}
-                      onChange={() => {
-                        setChoosing(seconds);
-                        setSeconds.mutate(seconds, { onSettled: () => setChoosing(null) });
-                      }}
+                      checked={choice.shown("undoSendSeconds", data.undoSendSeconds) === seconds}
+                      onChange={() => choice.choose("undoSendSeconds", seconds, (onSettled) => setSeconds.mutate(seconds, { onSettled }))}
                     />
                     {CHOICE_LABELS[seconds]}
                   </label>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { LoaderCircleIcon } from "@/components/ui/icons";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MemberVisibility } from "@/lib/api/settings";
+import { usePendingChoices } from "@/lib/client/hooks/use-pending-choices";
 import { useUpdateTeamSettings } from "@/lib/client/mutations/settings";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { hasRole, useViewer } from "@/lib/client/viewer";
@@ -25,8 +26,7 @@ export function VisibilitySetting() {
   const admin = hasRole(viewer, "admin");
   const settings = useQuery(inboxQueries.settings());
   const update = useUpdateTeamSettings();
-  // The choice shows in the click's own render; the saved copy follows the server's answer.
-  const [choosing, setChoosing] = useState<MemberVisibility | null>(null);
+  const choosing = usePendingChoices<"memberVisibility", MemberVisibility>();
 
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg border p-5">
@@ -37,7 +37,7 @@ export function VisibilitySetting() {
       <div className="mt-4">
         <QueryState query={settings} loading="the team's settings" skeleton={<Skeleton className="h-28 w-full" />}>
           {(data) => {
-            const current = choosing ?? data.memberVisibility;
+            const current = choosing.shown("memberVisibility", data.memberVisibility);
             return (
               <fieldset className="grid gap-2" disabled={!admin} aria-describedby={`${id}-title`}>
                 <legend className="sr-only">Which conversations members see</legend>
@@ -49,15 +49,12 @@ export function VisibilitySetting() {
                       value={choice}
                       className="mt-0.5 size-4 accent-primary"
                       checked={current === choice}
-                      onChange={() => {
-                        setChoosing(choice);
-                        update.mutate({ memberVisibility: choice }, { onSettled: () => setChoosing(null) });
-                      }}
+                      onChange={() => choosing.choose("memberVisibility", choice, (onSettled) => update.mutate({ memberVisibility: choice }, { onSettled }))}
                     />
                     <span>
                       <span className="flex items-center gap-2 text-sm font-medium">
                         {CHOICES[choice].label}
-                        {update.isPending && choosing === choice ? <LoaderCircleIcon className="size-3.5 animate-spin" aria-label="Saving" /> : null}
+                        {update.isPending && choosing.pending.memberVisibility === choice ? <LoaderCircleIcon className="size-3.5 animate-spin" aria-label="Saving" /> : null}
                       </span>
                       <span className="block text-sm text-muted-foreground">{CHOICES[choice].hint}</span>
                     </span>
