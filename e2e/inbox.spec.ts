@@ -214,11 +214,13 @@ test("a conversation whose code cannot be fetched says so in its pane, keeps the
   const failed = page.getByRole("alert").filter({ hasText: "The conversation couldn't be opened" });
   await expect(failed).toContainText("You appear to be offline");
   await expect(list(page)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." })).toBeVisible();
 
   await page.unroute(chunks);
   await failed.getByRole("button", { name: "Try again" }).click();
   await expect(page.locator("#composer")).toBeVisible();
   await expect(failed).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." })).toHaveCount(0);
 });
 
 test.describe("on a phone", () => {

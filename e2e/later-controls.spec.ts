@@ -34,6 +34,25 @@ test("the first click on the filter menu, before its code is here, opens it", as
   await expect(trigger).toBeFocused();
 });
 
+test("a menu whose code could not be fetched leaves its trigger, and the banner's Reload brings it", async ({ page }) => {
+  await gotoLiveInbox(page, "/?folder=all");
+  // The connection drops as the later code is asked for (the first pointer move), then comes back.
+  const chunks = /\/_next\/static\/chunks\/.+\.js(\?.*)?$/;
+  await page.route(chunks, (route) => route.abort());
+  await page.mouse.move(600, 400);
+  const banner = page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." });
+  await expect(banner).toBeVisible();
+  await page.unroute(chunks);
+  const trigger = page.getByRole("button", { name: "Filter conversations" });
+  await trigger.click();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await banner.getByRole("button", { name: "Reload" }).click();
+  await expect(banner).toHaveCount(0);
+  await trigger.click();
+  await expect(page.getByRole("menu").getByRole("menuitemcheckbox", { name: "Oldest first" })).toBeVisible();
+  await expect(page).toHaveURL(/folder=all/);
+});
+
 test("Enter on the theme menu's trigger, the page's first key, opens it and Escape comes back", async ({ page }) => {
   await gotoLiveInbox(page, "/?folder=all");
   const trigger = page.getByRole("button", { name: "Change theme" });

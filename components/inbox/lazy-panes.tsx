@@ -67,17 +67,13 @@ const keyboard = later(() => import("./inbox-keyboard").then((m) => m.InboxKeybo
 /**
  * The inbox's shortcuts (./inbox-keyboard), from the first sign of work on. Until then the page
  * is hydrated for clicks and keys are queued; keys already queued (pressed before the page's
- * scripts ran) fetch it at once, and a key pressed after a failed fetch tries again.
+ * scripts ran) fetch it at once.
  */
 export function InboxKeyboard(props: InboxKeyboardProps) {
   const Keyboard = keyboard.useLoaded();
   useEffect(() => {
     clicksAreLive();
-    if (Keyboard) return;
-    const load = () => void keyboard.load().catch(() => undefined);
-    if (hasEarlyInput()) load();
-    document.addEventListener("keydown", load, { capture: true });
-    return () => document.removeEventListener("keydown", load, { capture: true });
+    if (!Keyboard && hasEarlyInput()) void keyboard.load().catch(() => undefined);
   }, [Keyboard]);
   return Keyboard ? createElement(Keyboard, props) : null;
 }
@@ -147,11 +143,10 @@ function laterPane<P extends object>(load: () => Promise<ComponentType<P>>, Skel
 }
 
 /**
- * Try again, for code that could not be fetched: the page is loaded again. Turbopack's runtime
- * keeps a chunk that failed as failed for the page's life once the first load is merged
- * (`generateComponentChunks`, next.config.mjs), so asking for it again would fail again; a new
- * load also brings the new build's code when a deploy removed the old. Offline, the pane asks
- * again, and says so again.
+ * Try again, for a pane whose code could not be fetched: the page is loaded again, as the
+ * connection banner offers (lib/client/stores/connection: asking the runtime again would fail
+ * again); a new load also brings the new build's code when a deploy removed the old. Offline,
+ * the pane asks again, and says so again.
  */
 function retryCode(askAgain: () => void) {
   if (navigator.onLine) window.location.reload();

@@ -3,6 +3,8 @@
 import { useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 
+import { useConnectionStore } from "@/lib/client/stores/connection";
+
 /**
  * Code a page's first paint shows but no one uses before they move (issue 18: the inbox page's
  * JavaScript): a tooltip's or a menu's popup, with radix's positioning, focus trapping and
@@ -32,10 +34,11 @@ export function loadAtFirstWork(load: () => Promise<unknown>) {
 }
 
 /**
- * A module fetched once, as a store components read: `load()` answers one promise (after a
- * failure, the next call tries again), `useLoaded()` what it gave once it is in (null before, and
- * on the server, so the hydrating render agrees with the HTML). `reveal` brings it in: at once
- * unless told otherwise.
+ * A module fetched once, as a store components read: `load()` answers one promise, `useLoaded()`
+ * what it gave once it is in (null before, and on the server, so the hydrating render agrees with
+ * the HTML). `reveal` brings it in: at once unless told otherwise. A failure is noted for the
+ * connection banner, which offers a reload (lib/client/stores/connection: the runtime keeps a
+ * failed chunk failed); the next call asks again all the same.
  */
 export function loadedOnce<T>(load: () => Promise<T>, reveal: (show: () => void) => void = (show) => show()): Later<T> {
   let value: T | null = null;
@@ -56,6 +59,7 @@ export function loadedOnce<T>(load: () => Promise<T>, reveal: (show: () => void)
       },
       (error: unknown) => {
         loading = null;
+        useConnectionStore.getState().missedCode();
         throw error;
       },
     ));
@@ -72,8 +76,8 @@ export function loadedOnce<T>(load: () => Promise<T>, reveal: (show: () => void)
 
 /**
  * A later control's code: fetched at the first sign of work, and swapped in once no press is
- * under way, focus kept. If the fetch fails, the trigger stays as it was (a working button) and
- * the next use tries again.
+ * under way, focus kept. If the fetch fails, the trigger stays as it was and the connection
+ * banner offers a reload.
  */
 export function later<T>(load: () => Promise<T>): Later<T> {
   const code = loadedOnce(load, (show) => whenReleased(() => swapIn(show)));
