@@ -23,25 +23,25 @@ export function alertKindOf(event: InboxEvent, userId: string): AlertKind | null
  * new message the member asked to hear of, a toast (and a notification) for a mention of them
  * and for a send they scheduled that failed. Only the choice of events is here; what is said and
  * shown (lib/client/alerts) loads with the first event that calls for it, so it is not part of
- * the page's first load.
+ * the page's first load. `kinds` is a constant of the page's (a new array each render would
+ * subscribe again each render).
  */
 export function useEventAlerts(kinds: readonly AlertKind[]): void {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { userId, memberId } = useViewer();
-  const wanted = kinds.join();
 
   useEffect(
     () =>
       onInboxEvent((event) => {
         const kind = alertKindOf(event, userId);
-        if (kind === null || !wanted.split(",").includes(kind)) return;
+        if (kind === null || !kinds.includes(kind)) return;
         void import("@/lib/client/alerts")
           .then(({ raiseAlert }) => raiseAlert(event, { queryClient, open: (href) => router.push(href), userId, memberId }))
           .catch(() => {
             // An alert is a courtesy: when what it says cannot be read now, the lists and counts still show the change.
           });
       }),
-    [queryClient, router, userId, memberId, wanted],
+    [queryClient, router, userId, memberId, kinds],
   );
 }
