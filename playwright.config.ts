@@ -4,7 +4,6 @@ import { CHROMIUM_LAUNCH } from "./scripts/lib/chromium.mjs";
 
 const baseURL = baseUrlOf("main");
 
-
 // Journeys that move the sandbox's clock, which the whole run shares (a send's edit window, a
 // snooze coming due): one at a time, beside the other journeys but never beside each other.
 const CLOCK_JOURNEYS = /(thread|snooze|scheduled-send|outreach-imports)\.spec\.ts/;

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { preload } from "react-dom";
 
 import { Providers } from "@/app/providers";
-
 import { ICON_SPRITE_URL } from "@/components/ui/icons";
+
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -13,7 +13,8 @@
  * last line is machine-readable.
  */
 import { parseArgs } from "node:util";
-import { idleFrames, launchChromium, percentile, signIn, startDemoServer } from "./lib/demo-server";
+import { launchChromium } from "./lib/chromium.mjs";
+import { idleFrames, percentile, signIn, startDemoServer } from "./lib/demo-server";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "10000" }, rows: { type: "string", default: "10000" }, port: { type: "string", default: "3211" } } });
 const scale = Number(values.scale);

@@ -20,7 +20,8 @@
 import { parseArgs } from "node:util";
 import type { Browser } from "@playwright/test";
 import { coldLoad, coldSignIn, type FirstMoments } from "./lib/cold-sign-in";
-import { idleFrames, launchChromium, percentile, signIn, startDemoServer } from "./lib/demo-server";
+import { launchChromium } from "./lib/chromium.mjs";
+import { idleFrames, percentile, signIn, startDemoServer } from "./lib/demo-server";
 
 const { values } = parseArgs({
   options: { scale: { type: "string" }, port: { type: "string", default: "3210" }, cold: { type: "boolean", default: false }, runs: { type: "string", default: "3" } },

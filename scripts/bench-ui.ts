@@ -26,9 +26,9 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Page } from "@playwright/test";
-import { launchChromium } from "./lib/chromium.mjs";
+import { launchChromium, quietWatcher } from "./lib/chromium.mjs";
 import { kB, measureJs } from "./lib/js-transfer";
-import { percentile, quietWatcher, timed, UI_TIMING_SCRIPT } from "./lib/ui-timing";
+import { percentile, timed, UI_TIMING_SCRIPT } from "./lib/ui-timing";
 import { formatWaterfall, recordRequests, serverLines } from "./lib/ui-waterfall";
 import { waitForHealth } from "./lib/wait-for-health";
 

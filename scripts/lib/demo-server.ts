@@ -32,8 +32,6 @@ export async function startDemoServer(options: { port: number; dataDir: string; 
   return { base, stop };
 }
 
-export { launchChromium } from "./chromium.mjs";
-
 /** Signs a demo user in on `page`. */
 export async function signIn(page: Page, base: string, email = "olivia@acme.test"): Promise<void> {
   await page.goto(`${base}/login`);

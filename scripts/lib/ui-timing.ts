@@ -82,6 +82,4 @@ export async function timed(page: Page, kind: Expectation, trigger: "pointerdown
   return { ms: armed.end! - armed.start!, at: armed.origin + armed.start!, longTasks: armed.longTasks };
 }
 
-export { quietWatcher } from "./chromium.mjs";
-
 export { percentile } from "./percentile";
