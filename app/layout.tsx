@@ -4,21 +4,17 @@ import type { ReactNode } from "react";
 import { preload } from "react-dom";
 
 import { Providers } from "@/app/providers";
+import { SITE_DESCRIPTION, SITE_NAME, THEME_COLORS, TITLE_TEMPLATE } from "@/components/site";
 import { ICON_SPRITE_URL } from "@/components/ui/icons";
 
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Team Inbox", template: "%s · Team Inbox" },
-  description: "The browser inbox in which a team triages its direct-message conversations across messaging platforms.",
+  title: { default: SITE_NAME, template: TITLE_TEMPLATE },
+  description: SITE_DESCRIPTION,
 };
 
-export const viewport: Viewport = {
-  themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#f8f9fb" },
-    { media: "(prefers-color-scheme: dark)", color: "#0d0e11" },
-  ],
-};
+export const viewport: Viewport = { themeColor: THEME_COLORS };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The CSP nonce of this request (set by the root proxy.ts), for next-themes' inline script.

@@ -107,9 +107,45 @@ test.describe("the return path after signing in, signed out", () => {
     expect([...hosts].filter((host) => host.includes("evil"))).toEqual([]);
   });
 
+  test("the login page loads no script file; offline it says so, keeps what was typed, and signs in once back", async ({ page, baseURL }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO_USERS.member.email);
+    await page.getByLabel("Password").fill("inbox-demo");
+    expect(scripts, "scripts of the login page").toEqual([]);
+
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("You appear to be offline. Check your connection.");
+    await expect(page.getByLabel("Email")).toHaveValue(DEMO_USERS.member.email);
+    await expect(page.getByLabel("Password")).toBeFocused();
+
+    await page.context().setOffline(false);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new URL("/", baseURL).href);
+    await expect(page.locator("[data-thread-list] [role=option]").first()).toBeVisible();
+  });
+
   test("over plain http, no Strict-Transport-Security pins the host", async ({ request }) => {
     const headers = (await request.get("/login")).headers();
     expect(headers["strict-transport-security"]).toBeUndefined();
     expect(headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
+test.describe("the login page without scripts", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says signing in needs them, and a press of Sign in never puts the password in a URL", async ({ page, context, baseURL }) => {
+    // Chromium's switch for scripts leaves <noscript> unshown: what it holds is read from the HTML.
+    expect(await (await page.request.get("/login")).text()).toMatch(/<noscript><p [^>]*>Signing in needs JavaScript/);
+    await page.goto("/login?next=%2F%3Ffolder%3DnoReply");
+    await page.getByLabel("Email").fill(DEMO_USERS.member.email);
+    await page.getByLabel("Password").fill("inbox-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to Team Inbox" })).toBeVisible();
+    expect(page.url()).toBe(new URL("/login?next=%2F%3Ffolder%3DnoReply", baseURL).href);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("inbox.session_token");
   });
 });

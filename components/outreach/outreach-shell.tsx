@@ -33,7 +33,8 @@ export function OutreachShell({ viewer, children }: { viewer: ClientViewer; chil
 
 function Frame({ children }: { children: ReactNode }) {
   useInboxEvents();
-  const pathname = usePathname();
+  // Null only under the Pages Router (its one page, pages/login.tsx, draws none of this).
+  const pathname = usePathname() ?? "";
   return (
     <div className="flex h-dvh flex-col">
       <ConnectionBanner />

@@ -1,6 +1,7 @@
 /**
  * Where to go after signing in: a page of the inbox's own, else `/`. One rule for the server's
- * redirect (app/login) and the login form's navigation (components/auth/login-form).
+ * redirect and the return path it hands its form (lib/server/accounts/login-page); the form's
+ * script only holds it to its own origin again (lib/client/login-script).
  *
  * The value is parsed as a URL against the inbox's origin, as a browser would resolve it, and
  * kept only when it lands on that origin. Before parsing, a value with any control, invisible or

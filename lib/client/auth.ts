@@ -2,14 +2,21 @@
  * Signing in and out at better-auth's endpoints (app/api/auth), with `fetch` alone: its browser
  * client weighs 12 kB gzip for these two requests (issue 18). Sessions are HttpOnly cookies: the
  * browser never reads them, and it never holds the API token either.
+ *
+ * `signInWithEmail` and `signInErrorSentence` are self-contained (no imports, no helpers, the
+ * endpoint written out): the login page sends them to the browser as source text
+ * (lib/client/login-script).
  */
-const AUTH_BASE = "/api/auth";
-
 export type SignInResult = { ok: true } | { ok: false; status: number; retryAfterSeconds: number | null };
 
-/** Email and password; a refusal's status (0 offline) and, when throttled, the seconds to wait. */
+/** Email and password, as JSON (the only body sign-in takes); a refusal's status (0 offline) and, when throttled, the seconds to wait. */
 export async function signInWithEmail(email: string, password: string): Promise<SignInResult> {
-  const response = await postJson(`${AUTH_BASE}/sign-in/email`, { email, password });
+  const response = await fetch("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+    credentials: "same-origin",
+  }).catch(() => null);
   if (!response) return { ok: false, status: 0, retryAfterSeconds: null };
   if (response.ok) return { ok: true };
   // lib/server/accounts/auth sends both when it throttles an account.
@@ -19,7 +26,7 @@ export async function signInWithEmail(email: string, password: string): Promise<
 
 /** Ends the session; a failure leaves nothing to do but go to the login page anyway. */
 export async function signOut(): Promise<void> {
-  await postJson(`${AUTH_BASE}/sign-out`, {});
+  await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" }).catch(() => null);
 }
 
 /** A plain sentence for a failed sign-in, from better-auth's status. */
@@ -31,9 +38,4 @@ export function signInErrorSentence(status: number, retryAfterSeconds: number | 
   }
   if (status === 0) return "You appear to be offline. Check your connection.";
   return "Signing in failed on our side. Try again in a moment.";
-}
-
-/** A same-origin JSON POST; null when the server cannot be reached. */
-async function postJson(url: string, body: unknown): Promise<Response | null> {
-  return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" }).catch(() => null);
 }

@@ -55,7 +55,7 @@ export function useTimeZone(): string {
   return useSyncExternalStore(noChanges, browserTimeZone, () => layout.timeZone ?? "UTC");
 }
 
-/** Saves the browser's zone for the server's next render; any page of ours does it, the login page first. */
+/** Saves the browser's zone for the server's next render; any App Router page of ours does it (the login page's script first, lib/client/login-script). */
 export function useRememberTimeZone(): void {
   useEffect(() => {
     const timeZone = browserTimeZone();

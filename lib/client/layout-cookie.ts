@@ -6,8 +6,6 @@
  */
 export const LAYOUT_COOKIE = "inbox-layout";
 
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
 /** A pane group's sizes in percent, by panel ID (react-resizable-panels' `Layout`). */
 export type PaneSizes = Record<string, number>;
 
@@ -38,9 +36,13 @@ export function savedLayout(value: string | undefined): Partial<InboxLayout> {
   }
 }
 
-/** The `Set-Cookie`-style string that saves a layout for a year, on every page of the inbox. */
+/**
+ * The `Set-Cookie`-style string that saves a layout for a year, on every page of the inbox.
+ * Self-contained (its name and lifetime written out, no helpers): the login page sends it to the
+ * browser as source text (lib/client/login-script).
+ */
 export function layoutCookieString(layout: InboxLayout): string {
-  return `${LAYOUT_COOKIE}=${encodeURIComponent(JSON.stringify(layout))}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+  return `inbox-layout=${encodeURIComponent(JSON.stringify(layout))}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /** A cookie's value out of a `document.cookie` string. */

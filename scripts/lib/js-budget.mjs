@@ -9,8 +9,8 @@ import { quietWatcher, watchScripts } from "./chromium.mjs";
  * rendered (merged chunks are named in the page's data, not its script tags); Chromium never
  * fetches a `noModule` script (Next's polyfills). `npm test` fails when a page grows past its
  * budget (scripts/standalone.test.mjs), so a feature cannot quietly add weight. The budgets sit
- * just above what the pages weigh today; the targets are 100 kB for the login page and 200 kB
- * for the inbox. Lower them as the speed work lands; raise them only on purpose.
+ * just above what the pages weigh today; the issue's targets were 100 kB for the login page and
+ * 200 kB for the inbox. Lower them as the speed work lands; raise them only on purpose.
  */
 // Raised on purpose once: the React Compiler's memoization added about 19 kB to the inbox (358 →
 // 377 kB) for half the drawing at a thread's open (the compiler left again in issue 18's last
@@ -27,8 +27,11 @@ import { quietWatcher, watchScripts } from "./chromium.mjs";
 // were the script tags' brotli bodies in KiB; measured since as bench:ui measures, in Chromium
 // (kB of 1000, headers and the chunks the page's data names included): login 146, inbox 216 kB,
 // then 197 kB once the React Compiler, lucide's components, next/link and the alerts left the
-// first load and the chunker merged it into 8 files.
-export const JS_BUDGET_KB = { login: 150, inbox: 200 };
+// first load and the chunker merged it into 8 files. The login page then left the App Router
+// (144 kB, React and Next's client alone about 110) for a page that loads no script file at
+// all, its one small script inline in its HTML (lib/login-page): its budget is what a file or
+// two of our own would weigh, so React coming back to it fails here.
+export const JS_BUDGET_KB = { login: 10, inbox: 200 };
 
 /**
  * The JavaScript a page loads in a fresh Chromium profile: `url` opened (with `cookies`, for a

@@ -17,7 +17,8 @@ const count = (value: number) => new Intl.NumberFormat("en").format(value);
 /** A list's frame: its name and counts, and its two views as tabs (Leads, Import jobs). */
 export function ListFrame({ listId, children }: { listId: string; children: ReactNode }) {
   const list = useQuery(outreachQueries.list(listId));
-  const pathname = usePathname();
+  // Null only under the Pages Router (its one page, pages/login.tsx, draws none of this).
+  const pathname = usePathname() ?? "";
   const base = listHref(listId);
   const tabs = [
     { href: base, label: "Leads", current: pathname === base },

@@ -16,7 +16,8 @@ export type HistoryMode = "push" | "replace";
  * and `replaceState`, which Next's router follows — shallow: no server round trip.
  */
 export function useInboxParams(): [InboxParams, typeof setInboxParams] {
-  const routed = useSearchParams().toString();
+  // Null only under the Pages Router (its one page, pages/login.tsx, draws none of this).
+  const routed = useSearchParams()?.toString() ?? "";
   const search = useSyncExternalStore(subscribe, currentSearch, () => routed);
   // Next's own navigations (`router.push` to an inbox URL: a notification's Open) render before
   // Next writes the location, in the same commit: by the layout effects it is written, read it again.

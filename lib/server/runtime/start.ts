@@ -1,4 +1,5 @@
 import "server-only";
+import { shareLoginPage } from "../accounts/login-page";
 import { MigrationError } from "../store/migrate";
 import { ConfigError, config, describeConfig } from "./env";
 import { log } from "./log";
@@ -25,6 +26,8 @@ export async function start(): Promise<void> {
     }
     throw error;
   }
+  // The login page is a page of Next's other router, which reaches the server through this (lib/login-page).
+  shareLoginPage();
   // Not awaited: the server listens at once; requests that arrive meanwhile wait for the same promise.
   runtime().catch((error: unknown) => {
     // A migration that failed fails the same way on every try: stop, as for a bad variable,
