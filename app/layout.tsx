@@ -5,7 +5,7 @@ import { preload } from "react-dom";
 
 import { Providers } from "@/app/providers";
 import { SITE_DESCRIPTION, SITE_NAME, THEME_COLORS, TITLE_TEMPLATE } from "@/components/site";
-import { ICON_SPRITE_URL } from "@/components/ui/icons";
+import { ICON_SPRITE_PRELOAD, ICON_SPRITE_URL } from "@/components/ui/icons";
 
 import "./globals.css";
 
@@ -21,7 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // The icons' sprite, asked for with the stylesheet: otherwise only once the first icon is laid
   // out, and the first paint came with empty icons for a round trip.
-  preload(ICON_SPRITE_URL, { as: "image", type: "image/svg+xml", fetchPriority: "high" });
+  preload(ICON_SPRITE_URL, ICON_SPRITE_PRELOAD);
   return (
     // next-themes sets the theme class on <html> before hydration, so its attributes differ from the server's.
     <html lang="en" suppressHydrationWarning>

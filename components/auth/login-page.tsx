@@ -2,7 +2,7 @@ import Head from "next/head";
 
 import { LoginForm } from "@/components/auth/login-form";
 import { SITE_DESCRIPTION, THEME_COLORS, TITLE_TEMPLATE } from "@/components/site";
-import { ICON_SPRITE_URL, InboxIcon } from "@/components/ui/icons";
+import { ICON_SPRITE_PRELOAD, ICON_SPRITE_URL, InboxIcon } from "@/components/ui/icons";
 import { LOGIN_SCRIPT } from "@/lib/client/login-script";
 import type { LoginPageProps } from "@/lib/login-page";
 
@@ -19,7 +19,7 @@ export function LoginPage({ next, demoLogins, demoPassword, layout, nonce }: Log
         ))}
         <link rel="icon" href="/icon.svg" type="image/svg+xml" sizes="any" />
         {/* With the stylesheet, as the App Router's layout does: icons drawn on the first paint. */}
-        <link rel="preload" href={ICON_SPRITE_URL} as="image" type="image/svg+xml" fetchPriority="high" />
+        <link rel="preload" href={ICON_SPRITE_URL} {...ICON_SPRITE_PRELOAD} />
       </Head>
       <main className="flex min-h-dvh items-center justify-center px-4 py-10">
         <div className="w-full max-w-sm">

@@ -15,6 +15,8 @@ import type { ComponentProps, JSX } from "react";
  * Adding an icon: an export below with lucide's name for it (a wrong name fails the typecheck).
  */
 export const ICON_SPRITE_URL = `/icons.svg?v=${process.env.INBOX_ICONS_VERSION}`;
+/** How every page asks for the sprite with its stylesheet: otherwise only once the first icon is laid out. */
+export const ICON_SPRITE_PRELOAD = { as: "image", type: "image/svg+xml", fetchPriority: "high" } as const;
 
 /** An `<svg>`'s props; children (a `<title>`) come before the icon's shapes. */
 export type IconProps = ComponentProps<"svg">;
