@@ -223,6 +223,33 @@ test("a conversation whose code cannot be fetched says so in its pane, keeps the
   await expect(page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." })).toHaveCount(0);
 });
 
+test("a contact's picture covers their initials once loaded; a picture that fails leaves the initials", async ({ page }) => {
+  // The server's HTML carries the pictures themselves, not initials waiting for a script.
+  const html = await (await page.request.get("/?folder=all")).text();
+  expect(html).toMatch(/<img[^>]*data-slot="avatar-image"/);
+
+  await gotoLiveInbox(page, "/?folder=all");
+  const pictured = rows(page).filter({ has: page.locator('img[data-slot="avatar-image"]') }).first();
+  await expect(pictured.locator('img[data-slot="avatar-image"]')).toHaveAttribute("data-loaded", "");
+  await expect(pictured.locator('[data-slot="avatar-fallback"]')).toBeHidden();
+
+  // Every picture of the next read points at nothing.
+  await page.route(/\/api\/v2\/threads\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { profile?: { avatarUrl: string | null } }[] };
+    for (const thread of body.data) if (thread.profile?.avatarUrl) thread.profile.avatarUrl = "/no-such-avatar.png";
+    await route.fulfill({ response, json: body });
+  });
+  await gotoLiveInbox(page, "/?folder=all");
+  const broken = rows(page).filter({ has: page.locator('img[src="/no-such-avatar.png"]') }).first();
+  await expect(broken.locator("img")).toHaveAttribute("data-failed", "");
+  await expect(broken.locator("img")).toBeHidden();
+  await expect(broken.locator('[data-slot="avatar-fallback"]').first()).toBeVisible();
+  await expect(broken.locator('[data-slot="avatar-fallback"]').first()).toHaveText(/^[A-Z?@]{1,2}$/);
+  // Reads still on their way when the page closes are no error.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
