@@ -78,11 +78,24 @@ export function fullTime(iso: string, timeZone?: string): string {
 export function wallClock(date: Date, timeZone: string | undefined): Date {
   if (!timeZone) return date;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+    zoneClock(timeZone)
       .formatToParts(date)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
   return new Date(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+// Made once per zone: building an Intl.DateTimeFormat costs far more than using one (a list's
+// rows and a history's days read dozens of times per render; issue 18). A person sees one or two zones.
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+function zoneClock(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    zoneClocks.set(timeZone, format);
+  }
+  return format;
 }
 
 /** An amount in the team's currency; an unknown currency code falls back to the bare number. */

@@ -1,5 +1,5 @@
 import { useSearchParams } from "next/navigation";
-import { useLayoutEffect, useMemo, useSyncExternalStore } from "react";
+import { useLayoutEffect, useSyncExternalStore } from "react";
 import { filtersOf, queryString, readInboxParams, writeInboxParams, type InboxParams, type InboxParamsChange } from "@/lib/client/list/inbox-params";
 import { viewKeyOf } from "@/lib/client/stores/selection";
 
@@ -24,8 +24,15 @@ export function useInboxParams(): [InboxParams, typeof setInboxParams] {
   useLayoutEffect(() => {
     if (pending === null) listeners.forEach((listener) => listener());
   }, [routed]);
-  const params = useMemo(() => readInboxParams(new URLSearchParams(search)), [search]);
-  return [params, setInboxParams];
+  return [paramsOf(search), setInboxParams];
+}
+
+/** The last query read, shared: a dozen components read the view at each change, and all get one object. */
+let parsed: { search: string; params: InboxParams } | null = null;
+
+function paramsOf(search: string): InboxParams {
+  if (parsed?.search !== search) parsed = { search, params: readInboxParams(new URLSearchParams(search)) };
+  return parsed.params;
 }
 
 /**
