@@ -16,9 +16,9 @@ import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useCreateTag, useUpdateContact } from "@/lib/client/mutations/contacts";
 import { conversationStarts } from "@/lib/client/thread/new-conversation";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
+import { useThreadDetail } from "@/lib/client/thread/use-thread-detail";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { teamQueries } from "@/lib/client/queries/team";
-import { threadQueries } from "@/lib/client/queries/threads";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
 import { AssigneeSplitNote } from "./assignee-split";
@@ -53,7 +53,7 @@ export function ContactSidebar({ threadId }: { threadId: string }) {
 }
 
 const ContactSidebarOf = memo(function ContactSidebarOf({ threadId }: { threadId: string }) {
-  const threadQuery = useQuery(threadQueries.detail(threadId));
+  const threadQuery = useThreadDetail(threadId);
   const thread = threadQuery.data;
   const contactId = thread?.contactId ?? null;
   const contactQuery = useQuery({ ...contactQueries.detail(contactId ?? "none"), enabled: contactId !== null });

@@ -23,8 +23,8 @@ import { listKeyOf, useInboxParams } from "@/lib/client/list/inbox-url";
 import { navEntryOf, viewTitle } from "@/lib/client/list/view-title";
 import { useMarkRead, useUnreadFor } from "@/lib/client/mutations/reads";
 import { useResumeOutbox } from "@/lib/client/thread/resume-outbox";
+import { useThreadDetail } from "@/lib/client/thread/use-thread-detail";
 import { teamQueries } from "@/lib/client/queries/team";
-import { threadQueries } from "@/lib/client/queries/threads";
 import { useMessageSearchStore } from "@/lib/client/stores/message-search";
 import { useConnectionStore } from "@/lib/client/stores/connection";
 import { useSelectionStore } from "@/lib/client/stores/selection";
@@ -143,7 +143,7 @@ function Inbox({ renderedAt }: { renderedAt: number }) {
   const jumpMessageId = jump && jump.threadId === params.thread ? jump.messageId : null;
 
   // What actions act on: the open thread (as freshly as the cache has it), else the cursor's row.
-  const openDetail = useQuery({ ...threadQueries.detail(params.thread ?? "none"), enabled: Boolean(params.thread) });
+  const openDetail = useThreadDetail(params.thread);
   const target = (params.thread ? (openDetail.data ?? list.rows.find((r) => r.id === params.thread)) : list.rows.find((r) => r.id === cursor)) ?? null;
 
   // The panes are memoized: callbacks they take keep their identity, so a pane draws again only

@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { memo, useMemo, useState } from "react";
 
 import { CommentComposer, ComposerTabs } from "@/components/comments/comment-composer";
@@ -16,7 +16,6 @@ import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "@/component
 import { checkCapability } from "@/lib/api/capabilities";
 import { isApiError } from "@/lib/api/errors";
 import type { OutgoingAttachment } from "@/lib/api/messages";
-import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
@@ -28,6 +27,7 @@ import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { useThreadAccount } from "@/lib/client/thread/use-thread-account";
+import { useThreadDetail } from "@/lib/client/thread/use-thread-detail";
 import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
@@ -57,8 +57,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
  */
 // Memoized: the shell draws again for the list and the URL; the pane only for its thread.
 export const ThreadPane = memo(function ThreadPane({ threadId, onBack, onShowContact }: { threadId: string; onBack?: () => void; onShowContact?: () => void }) {
-  const queryClient = useQueryClient();
-  const detail = useQuery({ ...threadQueries.detail(threadId), placeholderData: () => threadFromLists(queryClient, threadId) });
+  const detail = useThreadDetail(threadId);
   const [, setParams] = useInboxParams();
   const back = onBack ?? (() => void setParams({ thread: null }));
   const presence = usePresenceBeat(threadId);
@@ -256,13 +255,4 @@ function ThreadError({ error, onBack, onRetry, phone }: { error: unknown; onBack
       </div>
     </div>
   );
-}
-
-/** The list's copy of a thread (lists expand the same fields), to draw the pane before its own read lands. */
-function threadFromLists(queryClient: QueryClient, threadId: string): Thread | undefined {
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<Page<Thread>>>({ queryKey: threadQueries.lists() })) {
-    const found = data?.pages.flatMap((p) => p.data).find((t) => t.id === threadId);
-    if (found) return found;
-  }
-  return undefined;
 }
