@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { gotoLiveInbox, seriousViolations, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("member") });
@@ -223,14 +223,48 @@ test("a conversation whose code cannot be fetched says so in its pane, keeps the
   await expect(page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." })).toHaveCount(0);
 });
 
+test("a mouse press opens a row before the button is released; a press that selects opens nothing", async ({ page }) => {
+  await gotoLiveInbox(page, "/?folder=all");
+  const pressOn = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+  };
+
+  const second = rows(page).nth(1);
+  const secondId = await second.getAttribute("data-thread-id");
+  await pressOn(second.locator("p").first());
+  await expect(second).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(new RegExp(`thread=${secondId}`));
+  await expect(page.locator("[data-thread-history]")).toBeVisible();
+  await page.mouse.up();
+  await expect(second).toHaveAttribute("aria-selected", "true");
+
+  // A press on a row's checkbox, or with Ctrl held, is a selection: the open thread stays.
+  const third = rows(page).nth(2);
+  await third.hover();
+  await pressOn(third.locator("[data-row-check]"));
+  await page.mouse.up();
+  await expect(third).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.down("Control");
+  await pressOn(rows(page).nth(3));
+  await page.mouse.up();
+  await page.keyboard.up("Control");
+  await expect(rows(page).nth(3)).toHaveAttribute("aria-checked", "true");
+  await expect(page).toHaveURL(new RegExp(`thread=${secondId}`));
+  await expect(second).toHaveAttribute("aria-selected", "true");
+});
+
 test("a contact's picture covers their initials once loaded; a picture that fails leaves the initials", async ({ page }) => {
   // The server's HTML carries the pictures themselves, not initials waiting for a script.
   const html = await (await page.request.get("/?folder=all")).text();
   expect(html).toMatch(/<img[^>]*data-slot="avatar-image"/);
 
   await gotoLiveInbox(page, "/?folder=all");
-  const pictured = rows(page).filter({ has: page.locator('img[data-slot="avatar-image"]') }).first();
-  await expect(pictured.locator('img[data-slot="avatar-image"]')).toHaveAttribute("data-loaded", "");
+  // The contact's avatar (the row's checkbox takes its place on hover), not an assignee's.
+  const contactAvatar = (row: Locator) => row.locator("[data-row-check] [data-slot=avatar]");
+  const pictured = contactAvatar(rows(page).filter({ has: page.locator('[data-row-check] img[data-slot="avatar-image"]') }).first());
+  await expect(pictured.locator("img")).toHaveAttribute("data-loaded", "");
   await expect(pictured.locator('[data-slot="avatar-fallback"]')).toBeHidden();
 
   // Every picture of the next read points at nothing.
@@ -241,11 +275,11 @@ test("a contact's picture covers their initials once loaded; a picture that fail
     await route.fulfill({ response, json: body });
   });
   await gotoLiveInbox(page, "/?folder=all");
-  const broken = rows(page).filter({ has: page.locator('img[src="/no-such-avatar.png"]') }).first();
+  const broken = contactAvatar(rows(page).filter({ has: page.locator('[data-row-check] img[src="/no-such-avatar.png"]') }).first());
   await expect(broken.locator("img")).toHaveAttribute("data-failed", "");
   await expect(broken.locator("img")).toBeHidden();
-  await expect(broken.locator('[data-slot="avatar-fallback"]').first()).toBeVisible();
-  await expect(broken.locator('[data-slot="avatar-fallback"]').first()).toHaveText(/^[A-Z?@]{1,2}$/);
+  await expect(broken.locator('[data-slot="avatar-fallback"]')).toBeVisible();
+  await expect(broken.locator('[data-slot="avatar-fallback"]')).toHaveText(/^[A-Z?@]{1,2}$/);
   // Reads still on their way when the page closes are no error.
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
