@@ -39,20 +39,32 @@ function paramsOf(search: string): InboxParams {
  * Changes the URL's view. Changes within 50 ms of each other (j held down) are one write of
  * the last, a new entry if any of them asked for one: browsers refuse or drop history writes
  * past a rate (Safari throws after 100 in 30 s), and the screen follows the store at once anyway.
+ * The write itself waits for the browser to be idle after that (at most 200 ms more): Next's
+ * router follows a history write by drawing every reader of the URL again, work that has no
+ * place among the frames that answer the click (issue 18).
  */
 export function setInboxParams(change: InboxParamsChange, options: { history?: HistoryMode } = {}): void {
+  if (pending === null) pendingOver = locationKey();
   pending = writeInboxParams(new URLSearchParams(currentSearch()), change).toString();
   pushing ||= (options.history ?? "push") === "push";
-  flushTimer ??= setTimeout(flush, WRITE_EVERY_MS);
+  flushTimer ??= setTimeout(() => {
+    if (typeof requestIdleCallback === "function") flushIdle = requestIdleCallback(flush, { timeout: IDLE_WAIT_MS });
+    else flush();
+  }, WRITE_EVERY_MS);
   listeners.forEach((listener) => listener());
 }
 
 const WRITE_EVERY_MS = 50;
+const IDLE_WAIT_MS = 200;
 const listeners = new Set<() => void>();
 /** The view set but not yet written to the location, as a query without `?`. */
 let pending: string | null = null;
 let pushing = false;
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let flushIdle: number | null = null;
+/** The location a waiting write was made over: another navigation since (Next's router) wins over it. */
+let pendingOver = "";
+const locationKey = () => window.location.pathname + window.location.search;
 
 /** The location's query as URLSearchParams writes it (as `useSearchParams` does), parsed once per change. */
 let located = { raw: "", search: "" };
@@ -64,9 +76,24 @@ function currentSearch(): string {
   return located.search;
 }
 
-function flush() {
+/** Stops a write that is waiting (its timer or its idle callback). */
+function cancelFlush() {
+  if (flushTimer !== null) clearTimeout(flushTimer);
+  if (flushIdle !== null) cancelIdleCallback(flushIdle);
   flushTimer = null;
+  flushIdle = null;
+}
+
+function flush() {
+  cancelFlush();
   if (pending === null) return;
+  if (locationKey() !== pendingOver) {
+    // Someone else moved the page meanwhile (a notification's Open, a link to Settings): the view is the location's again.
+    pending = null;
+    pushing = false;
+    listeners.forEach((listener) => listener());
+    return;
+  }
   const url = `${window.location.pathname}${queryString(new URLSearchParams(pending))}${window.location.hash}`;
   const write = pushing ? window.history.pushState : window.history.replaceState;
   pending = null;
@@ -82,17 +109,13 @@ function subscribe(listener: () => void) {
 // Back and Forward: the location is the view again, and a write still waiting would undo them.
 if (typeof window !== "undefined") {
   window.addEventListener("popstate", () => {
-    if (flushTimer !== null) clearTimeout(flushTimer);
-    flushTimer = null;
+    cancelFlush();
     pending = null;
     pushing = false;
     listeners.forEach((listener) => listener());
   });
   // A page left within the wait (a reload right after a click) keeps the view it showed.
-  window.addEventListener("pagehide", () => {
-    if (flushTimer !== null) clearTimeout(flushTimer);
-    flush();
-  });
+  window.addEventListener("pagehide", flush);
 }
 
 /** A link to an inbox view (`?…`, after `base` when given); unset values, and the default folder, are left out. */
