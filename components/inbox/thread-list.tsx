@@ -8,7 +8,8 @@ import { InboxIcon, LoaderCircleIcon, RotateCwIcon } from "@/components/ui/icons
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
-import { useIsPhone, useTimeZone } from "@/lib/client/inbox-layout";
+import { PHONE_QUERY } from "@/lib/client/hooks/use-media-query";
+import { useTimeZone } from "@/lib/client/inbox-layout";
 import { useUiStore } from "@/lib/client/stores/ui";
 
 import { useUnreadFor } from "@/lib/client/mutations/reads";
@@ -63,8 +64,6 @@ export function ThreadList(props: ThreadListProps) {
   const unreadFor = useUnreadFor();
   const viewer = useViewer();
   const timeZone = useTimeZone();
-  // A phone shows the thread in the list's place: a press would swap the panes under the pointer.
-  const isPhone = useIsPhone();
   // The API's `unread` is the owner's view: the owner sees it as their own, everyone else beside theirs.
   const viewerIsOwner = viewer.memberId !== null && lookups.members.get(viewer.memberId)?.role === "owner";
   // eslint-disable-next-line react-hooks/incompatible-library -- the list re-renders with the virtualizer; nothing of it is memoized
@@ -155,7 +154,9 @@ export function ThreadList(props: ThreadListProps) {
                   // itself (tens of milliseconds until the click) is no longer part of the wait.
                   // A touch waits for its tap (it may start a scroll), and a press that selects
                   // (its checkbox, a modifier) for the click below; the click then opens nothing new.
-                  if (event.pointerType !== "mouse" || event.button !== 0 || isPhone) return;
+                  // A phone's layout shows the thread in the list's place: a press would swap the panes under
+                  // the pointer. Asked at the press, rather than a hook drawing the list again on a resize.
+                  if (event.pointerType !== "mouse" || event.button !== 0 || window.matchMedia(PHONE_QUERY).matches) return;
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   if ((event.target as HTMLElement).closest("[data-row-check]") === null) props.onOpen(thread);
                 }}

@@ -52,6 +52,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Past the 50 ms wait, and the browser idle after it. */
+function waitOut() {
+  vi.advanceTimersByTime(50);
+  browser.idle();
+}
+
 describe("writing the inbox's view into the URL", () => {
   it("writes changes made close together once, the last of them, when the browser is idle after 50 ms", () => {
     url.setInboxParams({ thread: "thr1" });
@@ -69,8 +75,7 @@ describe("writing the inbox's view into the URL", () => {
   it("drops a waiting write when another navigation moved the page first", () => {
     url.setInboxParams({ thread: "thr1" });
     browser.move("/settings");
-    vi.advanceTimersByTime(50);
-    browser.idle();
+    waitOut();
     expect(browser.writes).toEqual([]);
     expect(browser.location.pathname).toBe("/settings");
   });
@@ -78,8 +83,7 @@ describe("writing the inbox's view into the URL", () => {
   it("drops a waiting write on Back, and writes a page left within the wait at once", () => {
     url.setInboxParams({ thread: "thr1" });
     browser.dispatch("popstate");
-    vi.advanceTimersByTime(50);
-    browser.idle();
+    waitOut();
     expect(browser.writes).toEqual([]);
 
     url.setInboxParams({ thread: "thr3" });

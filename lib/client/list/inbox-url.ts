@@ -84,16 +84,19 @@ function cancelFlush() {
   flushIdle = null;
 }
 
+/** Forgets the waiting write: the location is the view again. */
+function dropPending() {
+  cancelFlush();
+  pending = null;
+  pushing = false;
+  listeners.forEach((listener) => listener());
+}
+
 function flush() {
   cancelFlush();
   if (pending === null) return;
-  if (locationKey() !== pendingOver) {
-    // Someone else moved the page meanwhile (a notification's Open, a link to Settings): the view is the location's again.
-    pending = null;
-    pushing = false;
-    listeners.forEach((listener) => listener());
-    return;
-  }
+  // Someone else moved the page meanwhile (a notification's Open, a link to Settings): the view is the location's again.
+  if (locationKey() !== pendingOver) return dropPending();
   const url = `${window.location.pathname}${queryString(new URLSearchParams(pending))}${window.location.hash}`;
   const write = pushing ? window.history.pushState : window.history.replaceState;
   pending = null;
@@ -108,12 +111,7 @@ function subscribe(listener: () => void) {
 
 // Back and Forward: the location is the view again, and a write still waiting would undo them.
 if (typeof window !== "undefined") {
-  window.addEventListener("popstate", () => {
-    cancelFlush();
-    pending = null;
-    pushing = false;
-    listeners.forEach((listener) => listener());
-  });
+  window.addEventListener("popstate", dropPending);
   // A page left within the wait (a reload right after a click) keeps the view it showed.
   window.addEventListener("pagehide", flush);
 }
