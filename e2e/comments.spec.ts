@@ -1,5 +1,5 @@
-import { expect, request, test, type Page } from "@playwright/test";
-import { recordNotifications, seriousViolations, storageStateOf } from "./helpers";
+import { expect, request, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_USERS, recordNotifications, seriousViolations, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("manager") });
 
@@ -11,15 +11,31 @@ const commentBy = (page: Page, text: string) => page.getByRole("article", { name
 const mentionsLink = (page: Page) => page.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^Mentions/ });
 const streamOpen = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.ok());
 
+type Teammate = { email: string; name: string };
+
 /**
- * The member mentioned: Sam first; repeats running beside it (`--repeat-each`) take another
- * member each, so no two runs share a Mentions count.
+ * Who is mentioned. Each journey counts the Mentions of its own teammates, so journeys running
+ * side by side never share a count, and a repeat (`--repeat-each`) takes the next of its own.
+ * The edit-and-delete journey counts nothing: anyone may run beside it.
  */
-const MEMBERS = [
-  { email: "sam@acme.test", name: "Sam Rivera" },
-  { email: "jonas@acme.test", name: "Jonas Berg" },
-  { email: "aiko@acme.test", name: "Aiko Tanaka" },
-] as const;
+const MENTIONED = {
+  live: [
+    { email: "sam@acme.test", name: "Sam Rivera" },
+    { email: "jonas@acme.test", name: "Jonas Berg" },
+  ],
+  landing: [
+    { email: "aiko@acme.test", name: "Aiko Tanaka" },
+    { email: "priya@acme.test", name: "Priya Nair" },
+  ],
+  editing: [{ email: "olivia@acme.test", name: "Olivia Hart" }],
+} satisfies Record<string, Teammate[]>;
+/** Everyone the author may mention in the seed: the team but Marcus (other journeys may add users). */
+const SEEDED_TEAMMATES = ["Aiko Tanaka", "Jonas Berg", "Olivia Hart", "Priya Nair", "Sam Rivera"];
+
+const mentionedFor = (journey: keyof typeof MENTIONED) => {
+  const pool = MENTIONED[journey];
+  return pool[test.info().repeatEachIndex % pool.length]!;
+};
 
 async function signedInAs(email: string, baseURL: string) {
   const context = await request.newContext({ baseURL });
@@ -31,22 +47,46 @@ async function signedInAs(email: string, baseURL: string) {
   }
 }
 
+/** The teammate's own browser: the demo member's stored session for Sam, a fresh sign-in for the others. */
+async function contextOf(browser: Browser, teammate: Teammate, baseURL: string) {
+  return browser.newContext({ storageState: teammate.email === DEMO_USERS.member.email ? storageStateOf("member") : await signedInAs(teammate.email, baseURL) });
+}
+
+/**
+ * A conversation the teammate may see, pinned by ID along the list (the drafts journey takes the
+ * middle): each journey and each repeat takes its own, so their timelines do not mix.
+ */
+async function threadSeenBy(page: Page, journey: number): Promise<string> {
+  const threads = ((await (await page.request.get("/api/v2/threads?folder=all&limit=100")).json()) as { data: ThreadRow[] }).data.sort((a, b) => a.id.localeCompare(b.id));
+  return threads[(Math.floor(threads.length / 3) + journey * 7 + test.info().repeatEachIndex) % threads.length]!.id;
+}
+
+/** A comment by the manager (the journey's own session) that mentions the teammate, made through the API. */
+async function commentMentioning(page: Page, baseURL: string, threadId: string, teammate: Teammate, body: string) {
+  const users = ((await (await page.request.get("/api/inbox/users")).json()) as { data: { id: string; email: string }[] }).data;
+  const user = users.find((u) => u.email === teammate.email)!;
+  const response = await page.request.post("/api/inbox/comments", { data: { threadId, body, mentions: [user.id] }, headers: { origin: baseURL } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+/** Everything this teammate was mentioned in read, so a journey starts from none unread. */
+async function mentionsAllRead(page: Page, baseURL: string) {
+  expect((await page.request.post("/api/inbox/mentions/read", { data: { all: true }, headers: { origin: baseURL } })).ok()).toBe(true);
+}
+
 const shown = (page: Page) => page.evaluate(() => (window as unknown as { shown: Shown[] }).shown.map(({ title, body }) => ({ title, body })));
 
-test("a manager comments with an @mention: the member sees it live, in their Mentions and as a notification, lands on it, and the author edits and deletes it", async ({ page, browser, baseURL }) => {
-  const member = MEMBERS[test.info().repeatEachIndex % MEMBERS.length]!;
+test("a manager comments with an @mention: the member sees it live in the open conversation, counted and notified in their inbox", async ({ page, browser, baseURL }) => {
+  const member = mentionedFor("live");
   const [first] = member.name.split(" ") as [string];
-  const memberContext = await browser.newContext({ storageState: member.email === "sam@acme.test" ? storageStateOf("member") : await signedInAs(member.email, baseURL!) });
+  const memberContext = await contextOf(browser, member, baseURL!);
   try {
     await recordNotifications(memberContext);
     const memberThread = await memberContext.newPage();
     const memberInbox = await memberContext.newPage();
-    // A conversation the member may see, pinned by ID a third of the way along (the drafts journey takes the middle).
-    const threads = ((await (await memberThread.request.get("/api/v2/threads?folder=all&limit=100")).json()) as { data: ThreadRow[] }).data.sort((a, b) => a.id.localeCompare(b.id));
-    const thread = threads[(Math.floor(threads.length / 3) + test.info().repeatEachIndex) % threads.length]!;
-    const url = `/?folder=all&thread=${thread.id}`;
-    // Earlier runs on this server may have left them mentions: start from none unread.
-    expect((await memberInbox.request.post("/api/inbox/mentions/read", { data: { all: true }, headers: { origin: baseURL! } })).ok()).toBe(true);
+    const url = `/?folder=all&thread=${await threadSeenBy(memberThread, 0)}`;
+    await mentionsAllRead(memberInbox, baseURL!);
 
     // The member watches the conversation in one tab and the inbox in another, both streams open.
     await Promise.all([streamOpen(memberThread), memberThread.goto(url)]);
@@ -66,7 +106,8 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     await commentBox(page).pressSequentially("Heads up @");
     const picker = page.getByRole("listbox", { name: "Teammates" });
     // The team but the author, moved through with the arrows, filtered as the name is typed.
-    await expect(picker.getByRole("option")).toHaveCount(5);
+    for (const name of SEEDED_TEAMMATES) await expect(picker.getByRole("option", { name })).toBeVisible();
+    await expect(picker.getByRole("option", { name: DEMO_USERS.manager.name })).toHaveCount(0);
     await expect(picker.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
     await commentBox(page).press("ArrowDown");
     await expect(picker.getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
@@ -95,6 +136,9 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     await expect.poll(() => shown(memberInbox)).toContainEqual({ title: "Marcus Lee mentioned you", body: expect.stringContaining(text) });
     // The tab with the conversation in front of the member raises no notification of its own.
     expect(await shown(memberThread)).toEqual([]);
+    // The member may not change Marcus's comment: no edit or delete is offered.
+    await expect(commentBy(memberThread, text).getByRole("button", { name: "Edit comment" })).toHaveCount(0);
+    await expect(commentBy(memberThread, text).getByRole("button", { name: "Delete comment" })).toHaveCount(0);
 
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -102,35 +146,73 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     }
     await page.emulateMedia({ colorScheme: "light" });
     await page.screenshot({ path: "/tmp/comments-timeline.png" });
+  } finally {
+    await memberContext.close();
+  }
+});
+
+test("a mention in the Mentions view lands on its comment and reads it; its notification, clicked from another view, lands there too", async ({ page, browser, baseURL }) => {
+  const teammate = mentionedFor("landing");
+  const teammateContext = await contextOf(browser, teammate, baseURL!);
+  try {
+    await recordNotifications(teammateContext);
+    const inbox = await teammateContext.newPage();
+    const threadId = await threadSeenBy(inbox, 1);
+    await mentionsAllRead(inbox, baseURL!);
+    await Promise.all([streamOpen(inbox), inbox.goto("/")]);
+    await expect(mentionsLink(inbox)).not.toContainText(/\d/);
+
+    const text = `please look at the quote ${Date.now().toString(36)}`;
+    const comment = await commentMentioning(page, baseURL!, threadId, teammate, text);
+    await expect(mentionsLink(inbox)).toContainText("1");
+    await expect.poll(() => shown(inbox)).toContainEqual({ title: "Marcus Lee mentioned you", body: expect.stringContaining(text) });
 
     // The Mentions view lists it, unread; opening it lands on the comment and reads it.
-    await mentionsLink(memberInbox).click();
-    await expect(memberInbox.getByRole("heading", { name: "Mentions" })).toBeVisible();
-    const mention = memberInbox.getByRole("button", { name: new RegExp(`^Marcus Lee mentioned you .*, unread: .*${text}`) });
+    await mentionsLink(inbox).click();
+    await expect(inbox.getByRole("heading", { name: "Mentions" })).toBeVisible();
+    const mention = inbox.getByRole("button", { name: new RegExp(`^Marcus Lee mentioned you .*, unread: .*${text}`) });
     await expect(mention).toBeVisible();
-    await memberInbox.screenshot({ path: "/tmp/comments-mentions-view.png" });
+    await inbox.screenshot({ path: "/tmp/comments-mentions-view.png" });
     await mention.click();
-    await expect(memberInbox).toHaveURL(new RegExp(`comment=${comment.id}`));
-    const landed = commentBy(memberInbox, text);
+    await expect(inbox).toHaveURL(new RegExp(`comment=${comment.id}`));
+    const landed = commentBy(inbox, text);
     await expect(landed).toBeInViewport();
     await expect(landed).toHaveClass(/ring-2/);
-    await expect(mentionsLink(memberInbox)).not.toContainText(/\d/);
-    await expect(memberInbox.getByRole("button", { name: /^Marcus Lee mentioned you/ }).first()).not.toHaveAccessibleName(/unread/);
-    await memberInbox.screenshot({ path: "/tmp/comments-landed.png" });
+    await expect(mentionsLink(inbox)).not.toContainText(/\d/);
+    await expect(inbox.getByRole("button", { name: new RegExp(`^Marcus Lee mentioned you .*${text}`) })).not.toHaveAccessibleName(/unread/);
+    await inbox.screenshot({ path: "/tmp/comments-landed.png" });
 
     // The notification's click is Next's own navigation (router.push), made from another view: the inbox follows it to the comment.
-    await memberInbox.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^All/ }).click();
-    await expect(memberInbox).not.toHaveURL(/comment=/);
+    await inbox.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^All/ }).click();
+    await expect(inbox).not.toHaveURL(/comment=/);
     await expect(landed).toHaveCount(0);
-    await memberInbox.evaluate(() => (window as unknown as { shown: Shown[] }).shown.find((n) => n.title === "Marcus Lee mentioned you")!.onclick!());
-    await expect(memberInbox).toHaveURL(new RegExp(`comment=${comment.id}`));
+    await inbox.evaluate((body) => (window as unknown as { shown: Shown[] }).shown.find((n) => n.body?.includes(body))!.onclick!(), text);
+    await expect(inbox).toHaveURL(new RegExp(`comment=${comment.id}`));
     await expect(landed).toBeVisible();
     await expect(landed).toHaveClass(/ring-2/);
+  } finally {
+    await teammateContext.close();
+  }
+});
 
-    // The member may not change Marcus's comment: no edit or delete is offered.
-    await expect(commentBy(memberThread, text).getByRole("button", { name: "Edit comment" })).toHaveCount(0);
+test("the author edits and deletes a comment: marked edited, then gone, live in the mentioned teammate's conversation and Mentions", async ({ page, browser, baseURL }) => {
+  const teammate = mentionedFor("editing");
+  const teammateContext = await contextOf(browser, teammate, baseURL!);
+  try {
+    const thread = await teammateContext.newPage();
+    const mentions = await teammateContext.newPage();
+    const threadId = await threadSeenBy(thread, 2);
+    const url = `/?folder=all&thread=${threadId}`;
+    const text = `the order went out ${Date.now().toString(36)}`;
+    const comment = await commentMentioning(page, baseURL!, threadId, teammate, text);
 
-    // The author edits it: marked edited, live in the member's tab.
+    await Promise.all([streamOpen(thread), thread.goto(url)]);
+    await Promise.all([streamOpen(mentions), mentions.goto("/?view=mentions")]);
+    await expect(commentBy(thread, text)).toBeVisible();
+    await expect(mentions.getByRole("button", { name: new RegExp(text) })).toBeVisible();
+
+    // The author edits it: marked edited, live in the teammate's tab.
+    await Promise.all([streamOpen(page), page.goto(url)]);
     const mine = page.locator(`#comment-${comment.id}`);
     await mine.getByRole("button", { name: "Edit comment" }).click();
     const editor = mine.getByRole("textbox", { name: "Edit the comment" });
@@ -139,15 +221,15 @@ test("a manager comments with an @mention: the member sees it live, in their Men
     await editor.pressSequentially(" Thanks!");
     await editor.press("Enter");
     await expect(commentBy(page, `${text} Thanks!`)).toContainText("edited");
-    await expect(commentBy(memberThread, `${text} Thanks!`)).toBeVisible();
+    await expect(commentBy(thread, `${text} Thanks!`)).toBeVisible();
 
-    // And deletes it: gone from both timelines, and from the member's Mentions.
+    // And deletes it: gone from both timelines, and from the teammate's Mentions.
     await mine.getByRole("button", { name: "Delete comment" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete comment" }).click();
     await expect(commentBy(page, text)).toHaveCount(0);
-    await expect(commentBy(memberThread, text)).toHaveCount(0);
-    await expect(memberInbox.getByRole("button", { name: new RegExp(text) })).toHaveCount(0);
+    await expect(commentBy(thread, text)).toHaveCount(0);
+    await expect(mentions.getByRole("button", { name: new RegExp(text) })).toHaveCount(0);
   } finally {
-    await memberContext.close();
+    await teammateContext.close();
   }
 });
