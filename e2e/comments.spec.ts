@@ -188,7 +188,7 @@ test("a mention in the Mentions view lands on its comment and reads it; its noti
     await expect(landed).toHaveCount(0);
     await inbox.evaluate((body) => (window as unknown as { shown: Shown[] }).shown.find((n) => n.body?.includes(body))!.onclick!(), text);
     await expect(inbox).toHaveURL(new RegExp(`comment=${comment.id}`));
-    await expect(landed).toBeVisible();
+    await expect(landed).toBeInViewport();
     await expect(landed).toHaveClass(/ring-2/);
   } finally {
     await teammateContext.close();
