@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { ApiError } from "@/lib/api/errors";
 import {
+  MEDIA_KINDS as API_MEDIA_KINDS,
   messageDeleteQuery,
   messagePatch,
   reactionCreate,
@@ -184,7 +185,7 @@ export function messageRoutes(ctx: SandboxContext) {
     });
 }
 
-const MEDIA_KINDS: ReadonlySet<string> = new Set(["image", "video", "audio", "file"]);
+const MEDIA_KINDS: ReadonlySet<string> = new Set(API_MEDIA_KINDS);
 
 /**
  * One send, inside the caller's transaction: target resolved and every rule checked before
