@@ -1,19 +1,17 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useCallback, useMemo, useState, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
-import { ArrowDownIcon, LoaderCircleIcon, MessageSquareDashedIcon, RotateCwIcon } from "@/components/ui/icons";
+import { ArrowDownIcon, MessageSquareDashedIcon } from "@/components/ui/icons";
 import { PaneError } from "@/components/ui/query-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { checkCapability } from "@/lib/api/capabilities";
 import type { DeleteScope, Message } from "@/lib/api/messages";
 import type { Thread } from "@/lib/api/threads";
-import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
 import { groupByDay, groupReactions, orderMessages, startsRun, type ReactionGroup } from "@/lib/client/thread/message-groups";
-import { nextMidnight, nextWindowClose, reactionAuthorName, senderLabel } from "@/lib/client/thread/message-meta";
+import { reactionAuthorName, senderLabel } from "@/lib/client/thread/message-meta";
 import { deletionScope, firstName, unsentSentence } from "@/lib/client/thread/unsent";
 import { useEditMessage, useReactToMessage, useRemoveReaction, useUnsendMessage } from "@/lib/client/mutations/messages";
 import { inboxQueries } from "@/lib/client/queries/inbox";
@@ -28,14 +26,13 @@ import { interleave } from "@/lib/client/comments/timeline";
 import { commentQueries } from "@/lib/client/queries/comments";
 
 import { DaySeparator } from "./day-separator";
+import { HistorySkeleton, HistoryStart, NewMessageStatus } from "./history-parts";
 import type { MessageChecks } from "./message-actions";
 import { MessageItem } from "./message-item";
 import { MessagePending } from "./message-pending";
+import { useHistoryClock } from "./use-history-clock";
 import { useHistoryScroll } from "./use-history-scroll";
 import { useJumpToMessage } from "./use-jump-to-message";
-
-/** setTimeout's ceiling is ~24.8 days; the clock is re-read at least this often anyway. */
-const MAX_TICK_MS = 6 * 60 * 60_000;
 
 /**
  * The open thread's history, newest at the bottom: older pages load as the top comes near
@@ -74,7 +71,7 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
   const personLabel = personName(person);
 
   const messages = useMemo(() => orderMessages(query.data?.pages ?? []), [query.data]);
-  const now = useClock(messages, platform);
+  const now = useHistoryClock(messages, platform);
 
   const rows = useMemo<Row[]>(() => {
     const memberNames = new Map((members.data ?? []).map((m) => [m.id, m]));
@@ -278,76 +275,4 @@ function History({ thread, pending, onRetry }: { thread: Thread; pending: Outbox
       ) : null}
     </div>
   );
-}
-
-/** The top of the history: a way to older messages, or the start of the conversation. */
-function HistoryStart({ name, hasOlder, loading, error, onLoad }: { name: string; hasOlder: boolean; loading: boolean; error: unknown; onLoad: () => void }) {
-  if (!hasOlder) {
-    return <p className="px-4 pt-4 pb-2 text-center text-xs text-muted-foreground">This is the beginning of your conversation with {name}.</p>;
-  }
-  return (
-    <div className="flex min-h-10 flex-col items-center justify-center gap-1 py-2 text-xs text-muted-foreground">
-      {loading ? (
-        <span role="status" className="inline-flex items-center gap-1.5">
-          <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />
-          Loading older messages…
-        </span>
-      ) : (
-        <>
-          {error ? <span role="alert">{errorMessage(error)}</span> : null}
-          <Button variant="ghost" size="sm" className="h-7 text-xs text-muted-foreground" onClick={onLoad}>
-            {error ? <RotateCwIcon aria-hidden /> : null}
-            {error ? "Try again" : "Load older messages"}
-          </Button>
-        </>
-      )}
-    </div>
-  );
-}
-
-/**
- * Says the newest message aloud when one arrives from the person. Opening a thread, or older
- * pages arriving, says nothing.
- */
-function NewMessageStatus({ message, sender }: { message: Message | null; sender: string }) {
-  // What was newest when the thread opened is history, not news.
-  const [openedWith] = useState(() => message?.id ?? null);
-  const fresh = message && message.id !== openedWith && message.direction !== "outbound" && !message.deletedAt;
-  const text = fresh ? `New message from ${sender}: ${message.content ?? "an attachment"}` : "";
-  return (
-    <div role="status" className="sr-only">
-      {text}
-    </div>
-  );
-}
-
-function HistorySkeleton() {
-  const widths = ["w-52", "w-72", "w-40", "w-64", "w-56", "w-44"];
-  return (
-    <div role="status" aria-label="Loading messages" className="flex h-full flex-col justify-end gap-4 p-4">
-      {widths.map((width, i) => (
-        <div key={i} className={i % 3 === 1 ? "flex justify-end" : "flex items-end gap-2.5"}>
-          {i % 3 === 1 ? null : <Skeleton className="size-8 rounded-full" />}
-          <Skeleton className={`h-10 rounded-2xl ${width}`} />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/**
- * The list's clock. It moves when something on screen changes with time — an edit or unsend
- * window closing (so the action disables itself on time) or midnight (so "Today" becomes
- * "Yesterday") — instead of re-rendering every second.
- */
-function useClock(messages: readonly Message[], platform: Parameters<typeof nextWindowClose>[1]): Date {
-  const [now, setNow] = useState(() => new Date());
-  const windowClose = nextWindowClose(messages, platform, now)?.getTime() ?? Infinity;
-  const nextAt = Math.min(windowClose, nextMidnight(now).getTime());
-  useEffect(() => {
-    const delay = Math.min(MAX_TICK_MS, Math.max(0, nextAt - Date.now()) + 250);
-    const timer = setTimeout(() => setNow(new Date()), delay);
-    return () => clearTimeout(timer);
-  }, [nextAt]);
-  return now;
 }
