@@ -38,10 +38,27 @@ test("a menu whose code could not be fetched leaves its trigger, and the banner'
   await gotoLiveInbox(page, "/?folder=all");
   // The connection drops as the later code is asked for (the first pointer move), then comes back.
   const chunks = /\/_next\/static\/chunks\/.+\.js(\?.*)?$/;
-  await page.route(chunks, (route) => route.abort());
+  let refused = 0;
+  await page.route(chunks, (route) => {
+    refused++;
+    return route.abort();
+  });
   await page.mouse.move(600, 400);
   const banner = page.getByRole("status").filter({ hasText: "Part of the inbox couldn't load." });
   await expect(banner).toBeVisible();
+  // The banner comes with the first failure; chunks that others ask for once they run are asked a
+  // moment later. The connection comes back only when no chunk has been asked for in half a second.
+  let before = -1;
+  await expect
+    .poll(
+      () => {
+        const quiet = refused === before;
+        before = refused;
+        return quiet;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
   await page.unroute(chunks);
   const trigger = page.getByRole("button", { name: "Filter conversations" });
   await trigger.click();
