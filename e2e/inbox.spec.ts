@@ -249,6 +249,12 @@ test("a mouse press opens a row before the button is released; a press that sele
     return page.evaluate(() => (window as unknown as { pressedRow?: string | null }).pressedRow);
   };
 
+  // The next row by thread that no earlier press landed on.
+  const rowOtherThan = async (...pressed: (string | null | undefined)[]) => {
+    const ids = await rows(page).evaluateAll((options) => options.map((option) => option.getAttribute("data-thread-id")));
+    return row(ids.slice(1).find((id) => id && !pressed.includes(id)));
+  };
+
   const secondId = await pressOn(rows(page).nth(1).locator("p").first());
   const second = row(secondId);
   await expect(second).toHaveAttribute("aria-selected", "true");
@@ -258,12 +264,18 @@ test("a mouse press opens a row before the button is released; a press that sele
   await expect(second).toHaveAttribute("aria-selected", "true");
 
   // A press on a row's checkbox, or with Ctrl held, is a selection: the open thread stays.
-  await rows(page).nth(2).hover();
-  const thirdId = await pressOn(rows(page).nth(2).locator("[data-row-check]"));
+  const third = await rowOtherThan(secondId);
+  await third.hover();
+  const thirdId = await pressOn(third.locator("[data-row-check]"));
+  const fourth = await rowOtherThan(secondId, thirdId);
+  const aimed = (await fourth.boundingBox())!;
   await page.mouse.up();
   await expect(row(thirdId)).toHaveAttribute("aria-checked", "true");
+  // The selection's toolbar comes without moving a row: the next press lands where it was aimed.
+  await expect(page.getByRole("toolbar", { name: "Actions on 1 selected conversation" })).toBeVisible();
+  expect((await fourth.boundingBox())!.y).toBe(aimed.y);
   await page.keyboard.down("Control");
-  const fourthId = await pressOn(rows(page).nth(3));
+  const fourthId = await pressOn(fourth);
   await page.mouse.up();
   await page.keyboard.up("Control");
   expect(new Set([secondId, thirdId, fourthId]).size).toBe(3);

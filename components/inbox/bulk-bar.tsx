@@ -55,7 +55,7 @@ export function BulkBar({
   const busy = run !== null && run.result === null;
 
   return (
-    <div className="shrink-0 border-b bg-muted/40">
+    <div className="shrink-0 border-t bg-muted/40">
       {selected.length > 0 || everything.state === "loading" ? (
         <BulkToolbar selected={selected} lookups={lookups} disabled={busy || everything.state === "loading"} onRun={(action) => void bulk.run(action, selected)} />
       ) : null}
@@ -204,7 +204,7 @@ function BarPicker({ label, hint, disabled, icon, children }: { label: string; h
           {hint ? <span className="block opacity-80">{hint}</span> : null}
         </TooltipContent>
       </Tooltip>
-      <PopoverContent align="end" className="w-72 overflow-hidden p-0" aria-label={label}>
+      <PopoverContent align="end" className="w-96 max-w-[calc(100vw-1rem)] overflow-hidden p-0" aria-label={label}>
         {children(() => setOpen(false))}
       </PopoverContent>
     </Popover>

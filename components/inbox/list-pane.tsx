@@ -121,15 +121,6 @@ export const ListPane = memo(function ListPane({
       ) : (
         <>
           <FilterChips params={params} onChange={onFilter} />
-          <BulkBar
-            viewKey={viewKey}
-            filters={filters}
-            rows={list.rows}
-            hasNextPage={list.hasNextPage}
-            lookups={lookups}
-            folderTotal={folderTotal}
-            removeRows={removeRows}
-          />
           {/* The row under the pointer is read ahead (display: contents keeps the column's layout). */}
           <div className="contents" onPointerOver={readAhead}>
             <ThreadList
@@ -153,6 +144,16 @@ export const ListPane = memo(function ListPane({
               now={now}
             />
           </div>
+          {/* Below the list, not above it: a bar appearing above would push every row down under the pointer at the first tick, and the next click would land on the row before the one aimed at. */}
+          <BulkBar
+            viewKey={viewKey}
+            filters={filters}
+            rows={list.rows}
+            hasNextPage={list.hasNextPage}
+            lookups={lookups}
+            folderTotal={folderTotal}
+            removeRows={removeRows}
+          />
         </>
       )}
     </section>
