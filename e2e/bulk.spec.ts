@@ -23,6 +23,8 @@ async function apiThread(page: Page, id: string): Promise<ApiThread> {
 
 async function ids(page: Page, from: number, to: number): Promise<string[]> {
   await expect(rows(page).nth(to)).toBeVisible();
+  // The pointer on the list holds other journeys' changes back (it stays still under a person at work): the rows read are the rows clicked.
+  await list(page).hover();
   const found: string[] = [];
   for (let i = from; i <= to; i++) found.push((await rows(page).nth(i).getAttribute("data-thread-id"))!);
   return found;
