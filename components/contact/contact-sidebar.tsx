@@ -16,6 +16,7 @@ import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useCreateTag, useUpdateContact } from "@/lib/client/mutations/contacts";
 import { conversationStarts } from "@/lib/client/thread/new-conversation";
 import { contactThreadQueries } from "@/lib/client/queries/contact-threads";
+import { isNotFound } from "@/lib/client/thread/forget-thread";
 import { useThreadDetail } from "@/lib/client/thread/use-thread-detail";
 import { contactQueries } from "@/lib/client/queries/contacts";
 import { teamQueries } from "@/lib/client/queries/team";
@@ -60,7 +61,10 @@ const ContactSidebarOf = memo(function ContactSidebarOf({ threadId }: { threadId
   const contact = contactQuery.data ?? thread?.contact ?? null;
 
   let body: ReactNode;
-  if (!thread) {
+  if (isNotFound(threadQuery.error)) {
+    // Gone: the conversation's pane says so; nothing here to try again.
+    body = <p className="p-4 text-sm text-muted-foreground">{errorMessage(threadQuery.error)}</p>;
+  } else if (!thread) {
     body = threadQuery.isError ? (
       <LoadError what="this conversation's contact" error={threadQuery.error} onRetry={() => void threadQuery.refetch()} />
     ) : (

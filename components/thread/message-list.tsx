@@ -19,6 +19,7 @@ import { outreachQueries } from "@/lib/client/queries/outreach";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import type { OutboxItem } from "@/lib/client/stores/outbox";
+import { useForgetGone } from "@/lib/client/thread/forget-thread";
 
 import { ThreadComment } from "@/components/comments/thread-comment";
 import { useCommentJump } from "@/components/comments/use-comment-jump";
@@ -56,6 +57,7 @@ type Row = {
 
 function History({ thread, pending, onRetry }: { thread: Thread; pending: OutboxItem[]; onRetry: (item: OutboxItem) => void }) {
   const query = useInfiniteQuery(threadQueries.messages(thread.id));
+  useForgetGone(thread.id, { history: query.error });
   const members = useQuery(teamQueries.members());
   const links = useQuery(teamQueries.accountLinks());
   const platforms = useQuery(teamQueries.platforms());

@@ -1,10 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { ThreadHeader } from "@/components/thread/thread-header";
 import { checkCapability } from "@/lib/api/capabilities";
-import type { Page } from "@/lib/api/primitives";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
 import { capabilityReason } from "@/lib/client/capability-reasons";
@@ -13,13 +12,13 @@ import { toastError } from "@/lib/client/errors";
 import { useThreadActions } from "@/lib/client/hooks/use-thread-actions";
 import { useUnreadFor } from "@/lib/client/mutations/reads";
 import { useUpdateThread } from "@/lib/client/mutations/threads";
-import { inboxQueries } from "@/lib/client/queries/inbox";
 import { teamQueries } from "@/lib/client/queries/team";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { useDraftsStore } from "@/lib/client/stores/drafts";
 import { outboxStore } from "@/lib/client/stores/outbox";
 import { toast } from "@/lib/client/stores/toasts";
 import { useUiStore } from "@/lib/client/stores/ui";
+import { forgetThread } from "@/lib/client/thread/forget-thread";
 import { useThreadAccount } from "@/lib/client/thread/use-thread-account";
 import { hasRole, useViewer } from "@/lib/client/viewer";
 
@@ -88,17 +87,11 @@ function useDeleteThread(onDeleted: () => void) {
         description: scope === "remoteAndLocal" ? "It was deleted on the platform too." : "It was removed from the inbox; the platform keeps its copy.",
         variant: "success",
       });
-      queryClient.setQueriesData<InfiniteData<Page<Thread>>>({ queryKey: threadQueries.lists() }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== threadId) })) } : data,
-      );
       queryClient.removeQueries({ queryKey: threadQueries.detail(threadId).queryKey });
       queryClient.removeQueries({ queryKey: threadQueries.messages(threadId).queryKey });
       clearDraft(threadId);
       for (const item of outboxStore.getState().items) if (item.threadId === threadId && item.state === "failed") outboxStore.getState().remove(item.localId);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: threadQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: inboxQueries.counts().queryKey }),
-      ]);
+      return forgetThread(queryClient, threadId);
     },
     onError: (error) => toastError("Couldn't delete the conversation", error),
   });

@@ -14,7 +14,6 @@ import { Button } from "@/components/ui/button";
 import { ComposerPlaceholder, ThreadSkeleton } from "@/components/thread/thread-skeleton";
 import { ChevronLeftIcon, MessageSquareOffIcon, RotateCwIcon } from "@/components/ui/icons";
 import { checkCapability } from "@/lib/api/capabilities";
-import { isApiError } from "@/lib/api/errors";
 import type { OutgoingAttachment } from "@/lib/api/messages";
 import type { Thread } from "@/lib/api/threads";
 import { api } from "@/lib/client/api";
@@ -27,6 +26,7 @@ import { useDraftHolders } from "@/lib/client/hooks/use-draft-sync";
 import { useOthersIn, usePresenceBeat, type PresenceBeat } from "@/lib/client/hooks/use-presence";
 import { useReplyValues } from "@/lib/client/hooks/use-reply-values";
 import { useThreadAccount } from "@/lib/client/thread/use-thread-account";
+import { isNotFound, useForgetGone } from "@/lib/client/thread/forget-thread";
 import { useThreadDetail } from "@/lib/client/thread/use-thread-detail";
 import { COMPOSER_ID } from "@/lib/client/element-ids";
 import { activitySummary, latestSentAt, newActivity } from "@/lib/client/thread/new-activity";
@@ -61,8 +61,10 @@ export const ThreadPane = memo(function ThreadPane({ threadId, onBack, onShowCon
   const [, setParams] = useInboxParams();
   const back = onBack ?? (() => void setParams({ thread: null }));
   const presence = usePresenceBeat(threadId);
+  useForgetGone(threadId, { thread: detail.error });
 
-  if (detail.data) {
+  // Gone (404) even while the list's copy is at hand: the copy is what is out of date.
+  if (detail.data && !isNotFound(detail.error)) {
     // The header is drawn once and follows the thread; what holds a thread's own state (the
     // history, the composer, a held reply) starts afresh with each thread.
     return (
@@ -231,7 +233,7 @@ function useCollisionGuard(threadId: string) {
 }
 
 function ThreadError({ error, onBack, onRetry, phone }: { error: unknown; onBack: () => void; onRetry: () => void; phone: boolean }) {
-  const gone = isApiError(error) && error.status === 404;
+  const gone = isNotFound(error);
   return (
     <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
       <span className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground">

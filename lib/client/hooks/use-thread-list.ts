@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Thread } from "@/lib/api/threads";
 import { inFolder } from "@/lib/api/thread-list-rules";
 import { normalizeFilters, threadQueries, type ThreadFilters } from "@/lib/client/queries/threads";
-import { changedByOwnSince, ownChangeCount } from "@/lib/client/list/own-changes";
+import { changedByOwnSince, isGone, ownChangeCount } from "@/lib/client/list/own-changes";
 import { EMPTY_SNAPSHOT, pendingChanges, rowsToShow, settleList, snapshotOf, withoutRow, type ListState, type OwnChanges } from "@/lib/client/list/stable-list";
 import { isServerCopy } from "@/lib/client/server-state";
 import { sentFromThisTab } from "@/lib/client/thread/sent-here";
@@ -64,9 +64,9 @@ export function useThreadList(filters: ThreadFilters) {
     };
   }, [fresh, seen.rows, snapshot.ownSeen]);
   const pending = useMemo(() => pendingChanges(snapshot, fresh, own), [snapshot, fresh, own]);
-  // A row the person changed so that it no longer belongs here leaves at once (their own action).
+  // A row the person changed so that it no longer belongs here leaves at once (their own action), and so does a thread that is gone.
   const rows = useMemo(
-    () => rowsToShow(snapshot, fresh, seen.rows, own).filter((t) => !filters.folder || inFolder(t, filters.folder)),
+    () => rowsToShow(snapshot, fresh, seen.rows, own).filter((t) => !isGone(t.id) && (!filters.folder || inFolder(t, filters.folder))),
     [snapshot, fresh, seen.rows, filters.folder, own],
   );
 

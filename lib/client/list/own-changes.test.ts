@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedByOwnSince, noteOwnChange, ownChangeCount } from "./own-changes";
+import { changedByOwnSince, isGone, noteGone, noteOwnChange, ownChangeCount } from "./own-changes";
 
 describe("the person's own changes", () => {
   it("count for a thread, or every thread of a contact, only after the number a snapshot saw", () => {
@@ -12,5 +12,16 @@ describe("the person's own changes", () => {
     expect(changedByOwnSince({ id: "t9", contactId: null }, seen)).toBe(false);
     // A snapshot taken after them has applied them already.
     expect(changedByOwnSince({ id: "t1", contactId: "c1" }, ownChangeCount())).toBe(false);
+  });
+
+  it("a thread gone is the person's own change, and stays gone", () => {
+    const seen = ownChangeCount();
+    expect(isGone("t5")).toBe(false);
+    noteGone("t5");
+    expect(isGone("t5")).toBe(true);
+    expect(isGone("t6")).toBe(false);
+    // Its leaving the lists is not news to them.
+    expect(changedByOwnSince({ id: "t5" }, seen)).toBe(true);
+    expect(isGone("t5")).toBe(true);
   });
 });

@@ -28,3 +28,21 @@ export function ownChangeCount(): number {
 export function changedByOwnSince(thread: { id: string; contactId?: string | null }, since: number): boolean {
   return (threads.get(thread.id) ?? 0) > since || (thread.contactId ? (contacts.get(thread.contactId) ?? 0) > since : false);
 }
+
+const gone = new Set<string>();
+
+/**
+ * Notes a thread that no longer exists: deleted from this tab, or found gone when opened (its
+ * read answered 404). Unlike an assignment, which leaves its row in place until the list is
+ * applied, a thread that is gone leaves every list at once — a row there would only open "not
+ * found" — and its leaving is the person's own news, never counted as "N updated".
+ */
+export function noteGone(threadId: string): void {
+  noteOwnChange({ threadId });
+  gone.add(threadId);
+}
+
+/** Whether this tab knows the thread is gone (IDs are never reused, so it never comes back). */
+export function isGone(threadId: string): boolean {
+  return gone.has(threadId);
+}

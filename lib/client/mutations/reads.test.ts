@@ -2,7 +2,11 @@ import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReadAnswer } from "@/lib/api/inbox";
 import { threadFixture } from "@/lib/api/testing/fixtures";
+import { ApiError } from "@/lib/api/errors";
+import { isGone } from "@/lib/client/list/own-changes";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { threadQueries } from "@/lib/client/queries/threads";
+import { useToastStore } from "@/lib/client/stores/toasts";
 import { markReadMutation } from "./reads";
 
 const inboxApi = vi.hoisted(() => vi.fn());
@@ -89,5 +93,18 @@ describe("marking a thread read and unread", () => {
     answerOther();
     await settle();
     expect(marks().get(other.id)?.readAt).toBe(READ_AT);
+  });
+
+  it("a thread that answers 404 is gone: no failure toast, and it leaves the lists", async () => {
+    const gone = { ...threadFixture(), id: "thrGoneRead" };
+    const listKey = threadQueries.list({ folder: "all" }).queryKey;
+    queryClient.setQueryData(listKey, { pages: [{ data: [gone, thread], nextCursor: null }], pageParams: [null] });
+    inboxApi.mockRejectedValue(new ApiError({ status: 404, code: "threadNotFound" }));
+    const toastsBefore = useToastStore.getState().toasts.length;
+    new MutationObserver(queryClient, markReadMutation(queryClient)).mutate({ thread: gone, read: true }).catch(() => undefined);
+    await settle();
+    expect(useToastStore.getState().toasts.length).toBe(toastsBefore);
+    expect(isGone(gone.id)).toBe(true);
+    expect(queryClient.getQueryData<{ pages: { data: { id: string }[] }[] }>(listKey)!.pages[0]!.data.map((t) => t.id)).toEqual([thread.id]);
   });
 });

@@ -11,6 +11,7 @@ import { toastError } from "@/lib/client/errors";
 import { patchThreadEverywhere } from "@/lib/client/mutations/threads";
 import { inboxApi } from "@/lib/client/inbox-api";
 import { inboxQueries } from "@/lib/client/queries/inbox";
+import { forgetThread, isNotFound } from "@/lib/client/thread/forget-thread";
 
 /** Whether a thread is unread for the viewer: their own mark, else the owner's flag. */
 export function useUnreadFor(): (thread: Pick<Thread, "id" | "unread" | "lastMessage">) => boolean {
@@ -54,7 +55,9 @@ export function markReadMutation(queryClient: QueryClient) {
           return next;
         });
       }
-      toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
+      // A thread that is gone is no failure to report: it leaves the lists (its pane, if open, says so).
+      if (isNotFound(error)) void forgetThread(queryClient, thread.id);
+      else toastError(read ? "Couldn't mark it read" : "Couldn't mark it unread", error);
     },
     onSuccess: (answer, { thread }) => {
       if (isLastMarkOf(queryClient, thread.id)) applyReadAnswer(queryClient, answer);
