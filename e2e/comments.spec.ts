@@ -162,6 +162,11 @@ test("a mention in the Mentions view lands on its comment and reads it; its noti
     await Promise.all([streamOpen(inbox), inbox.goto("/")]);
     await expect(mentionsLink(inbox)).not.toContainText(/\d/);
 
+    // Notes before it, so that the comment sits below a history taller than the pane (a landing is a scroll).
+    for (let i = 0; i < 14; i++) {
+      const note = await page.request.post("/api/inbox/comments", { data: { threadId, body: `Context note ${i + 1}: pricing, seats, timeline.`, mentions: [] }, headers: { origin: baseURL! } });
+      expect(note.status()).toBe(201);
+    }
     const text = `please look at the quote ${Date.now().toString(36)}`;
     const comment = await commentMentioning(page, baseURL!, threadId, teammate, text);
     await expect(mentionsLink(inbox)).toContainText("1");
@@ -181,6 +186,12 @@ test("a mention in the Mentions view lands on its comment and reads it; its noti
     await expect(mentionsLink(inbox)).not.toContainText(/\d/);
     await expect(inbox.getByRole("button", { name: new RegExp(`^Marcus Lee mentioned you .*${text}`) })).not.toHaveAccessibleName(/unread/);
     await inbox.screenshot({ path: "/tmp/comments-landed.png" });
+
+    // Scrolled away, the same mention opened again (the URL names it already) lands on it again.
+    await inbox.locator("[data-thread-history]").evaluate((history) => history.scrollTo({ top: 0 }));
+    await expect(landed).not.toBeInViewport();
+    await inbox.getByRole("button", { name: new RegExp(`^Marcus Lee mentioned you .*${text}`) }).click();
+    await expect(landed).toBeInViewport();
 
     // The notification's click is Next's own navigation (router.push), made from another view: the inbox follows it to the comment.
     await inbox.getByRole("navigation", { name: "Inbox" }).getByRole("link", { name: /^All/ }).click();

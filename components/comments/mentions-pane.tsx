@@ -14,6 +14,7 @@ import { fullTime, listTime, personName } from "@/lib/client/format";
 import { inboxApi } from "@/lib/client/inbox-api";
 import { useInboxParams } from "@/lib/client/list/inbox-url";
 import { commentQueries } from "@/lib/client/queries/comments";
+import { useUiStore } from "@/lib/client/stores/ui";
 
 import { MentionsSkeleton } from "./mentions-skeleton";
 import { useMarkMentionRead } from "./use-comment-jump";
@@ -32,6 +33,7 @@ export function MentionsPane({ onOpenNav, now }: { onOpenNav?: () => void; now: 
 
   const open = (mention: Mention) => {
     markRead(mention.commentId);
+    useUiStore.getState().askCommentJump(mention.commentId);
     void setParams({ thread: mention.threadId, comment: mention.commentId });
   };
 

@@ -8,6 +8,7 @@ import { commentQueries } from "@/lib/client/queries/comments";
 import { inboxQueries } from "@/lib/client/queries/inbox";
 import { threadQueries } from "@/lib/client/queries/threads";
 import { toast } from "@/lib/client/stores/toasts";
+import { useUiStore } from "@/lib/client/stores/ui";
 
 /**
  * What the inbox says when an event calls for an alert (lib/client/hooks/use-event-alerts picks
@@ -61,10 +62,14 @@ async function notifyMention(commentId: string, { queryClient, open }: AlertCont
   const mention = list.data.find((m) => m.commentId === commentId);
   if (!mention) return;
   const href = `/${inboxHref({ view: "mentions", thread: mention.threadId, comment: mention.commentId })}`;
+  const openComment = () => {
+    useUiStore.getState().askCommentJump(mention.commentId);
+    open(href);
+  };
   const { title, body } = mentionNotificationText(mention);
-  toast({ title, description: body, action: { label: "Open", onAction: () => open(href) } });
+  toast({ title, description: body, action: { label: "Open", onAction: openComment } });
   if (!shouldNotifyMention({ wanted: preferences.mentions, permission: notificationPermission(), threadId: mention.threadId, inView: inView() })) return;
-  notify(title, { body, tag: `mention-${mention.commentId}` }, () => open(href));
+  notify(title, { body, tag: `mention-${mention.commentId}` }, openComment);
 }
 
 /**

@@ -18,6 +18,12 @@ type UiState = {
   /** Whether the person is moving by keyboard: the list's cursor shows only then. */
   keyboardNav: boolean;
   setKeyboardNav: (keyboardNav: boolean) => void;
+  /**
+   * How many times a mention was opened (the Mentions view, a notification or its toast): each
+   * time scrolls the conversation to the comment again, even when the URL already names it.
+   */
+  commentJump: { commentId: string | null; n: number };
+  askCommentJump: (commentId: string) => void;
   setPaletteOpen: (open: boolean) => void;
   setShortcutsOpen: (open: boolean) => void;
   setContactPanelOpen: (open: boolean) => void;
@@ -33,6 +39,8 @@ export const useUiStore = create<UiState>()((set) => ({
   picker: null,
   snoozeIds: [],
   keyboardNav: false,
+  commentJump: { commentId: null, n: 0 },
+  askCommentJump: (commentId) => set((s) => ({ commentJump: { commentId, n: s.commentJump.n + 1 } })),
   setKeyboardNav: (keyboardNav) => set((s) => (s.keyboardNav === keyboardNav ? s : { keyboardNav })),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
