@@ -5,8 +5,8 @@ import { memo, useId, useMemo, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SidebarSkeleton } from "@/components/contact/sidebar-skeleton";
-import { CircleAlertIcon, UserRoundXIcon } from "@/components/ui/icons";
-import type { Contact, Profile } from "@/lib/api/contacts";
+import { CircleAlertIcon } from "@/components/ui/icons";
+import type { Contact } from "@/lib/api/contacts";
 import type { Thread } from "@/lib/api/threads";
 import { errorMessage } from "@/lib/client/errors";
 import { personName } from "@/lib/client/format";
@@ -31,6 +31,7 @@ import { ContactStatus } from "./contact-status";
 import { ContactTags } from "./contact-tags";
 import { ContactValuation } from "./contact-valuation";
 import { NewConversation } from "./new-conversation";
+import { NotAContact } from "./not-a-contact";
 import { ProfileCard } from "./profile-card";
 import { TooltipProvider } from "@/components/ui/tooltip";
 
@@ -244,53 +245,6 @@ function ContactDetails({ thread, contact, stale }: { thread: Thread; contact: C
           void threads.refetch();
           void accountLinks.refetch();
         }}
-      />
-    </div>
-  );
-}
-
-/** A thread whose person has no contact: their profile, and why there is nothing to edit. */
-function NotAContact({ thread }: { thread: Thread }) {
-  const team = useQuery(teamQueries.team());
-  const platforms = useQuery(teamQueries.platforms());
-  const accountLinks = useQuery(teamQueries.accountLinks());
-  const profile: Profile | undefined = thread.profile;
-  const name = personName(profile);
-  const starts = useMemo(
-    () =>
-      conversationStarts({
-        contactId: null,
-        profiles: profile ? [profile] : [],
-        threads: [thread],
-        accountLinks: accountLinks.data ?? [],
-        platforms: platforms.data,
-        addOns: team.data?.addOns,
-      }),
-    [profile, thread, accountLinks.data, platforms.data, team.data?.addOns],
-  );
-
-  return (
-    <div className="pb-6">
-      <header className="px-4 pt-4 pb-4 in-[[role=dialog]]:pr-12">
-        {profile ? (
-          <ProfileCard profile={profile} platformName={platforms.data?.find((p) => p.platform === profile.platform)?.name ?? profile.platform} prominent />
-        ) : (
-          <h2 className="text-base font-semibold">Unknown person</h2>
-        )}
-      </header>
-      <ContactSection title="Contact">
-        <div className="flex gap-2.5 text-sm text-muted-foreground">
-          <UserRoundXIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>{name} isn&apos;t a contact yet, so there&apos;s no status, tags, notes or valuation to keep for them.</p>
-        </div>
-      </ContactSection>
-      <NewConversation
-        contactId={null}
-        personName={name}
-        starts={starts}
-        loading={accountLinks.isPending}
-        loadError={accountLinks.error}
-        onRetryLoad={() => void accountLinks.refetch()}
       />
     </div>
   );
