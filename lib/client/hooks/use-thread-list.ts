@@ -65,10 +65,11 @@ export function useThreadList(filters: ThreadFilters) {
   }, [fresh, seen.rows, snapshot.ownSeen]);
   const pending = useMemo(() => pendingChanges(snapshot, fresh, own), [snapshot, fresh, own]);
   // A row the person changed so that it no longer belongs here leaves at once (their own action), and so does a thread that is gone.
-  const rows = useMemo(
-    () => rowsToShow(snapshot, fresh, seen.rows, own).filter((t) => !isGone(t.id) && (!filters.folder || inFolder(t, filters.folder))),
-    [snapshot, fresh, seen.rows, filters.folder, own],
-  );
+  const readAt = query.dataUpdatedAt;
+  const rows = useMemo(() => {
+    const held = new Set(fresh.map((t) => t.id));
+    return rowsToShow(snapshot, fresh, seen.rows, own).filter((t) => !isGone(t.id, { at: readAt, holds: held.has(t.id) }) && (!filters.folder || inFolder(t, filters.folder)));
+  }, [snapshot, fresh, readAt, seen.rows, filters.folder, own]);
 
   // `setState` named as a dependency: the hooks lint cannot tell it is stable once render passes the state through settleList.
   const apply = useCallback(() => setState({ viewKey, snapshot: snapshotOf(fresh, ownChangeCount()) }), [viewKey, fresh, setState]);

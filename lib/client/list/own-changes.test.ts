@@ -14,7 +14,7 @@ describe("the person's own changes", () => {
     expect(changedByOwnSince({ id: "t1", contactId: "c1" }, ownChangeCount())).toBe(false);
   });
 
-  it("a thread gone is the person's own change, and stays gone", () => {
+  it("a thread gone is the person's own change, and stays out of lists until a later read holds it again", () => {
     const seen = ownChangeCount();
     expect(isGone("t5")).toBe(false);
     noteGone("t5");
@@ -22,6 +22,11 @@ describe("the person's own changes", () => {
     expect(isGone("t6")).toBe(false);
     // Its leaving the lists is not news to them.
     expect(changedByOwnSince({ id: "t5" }, seen)).toBe(true);
-    expect(isGone("t5")).toBe(true);
+    // A list read before it was found gone, or read after without it, leaves it out…
+    const marked = Date.now();
+    expect(isGone("t5", { at: marked - 1_000, holds: true })).toBe(true);
+    expect(isGone("t5", { at: marked + 1_000, holds: false })).toBe(true);
+    // …one read after that holds it again shows it (the thread is theirs to see again).
+    expect(isGone("t5", { at: marked + 1_000, holds: true })).toBe(false);
   });
 });

@@ -29,20 +29,27 @@ export function changedByOwnSince(thread: { id: string; contactId?: string | nul
   return (threads.get(thread.id) ?? 0) > since || (thread.contactId ? (contacts.get(thread.contactId) ?? 0) > since : false);
 }
 
-const gone = new Set<string>();
+const gone = new Map<string, number>();
 
 /**
- * Notes a thread that no longer exists: deleted from this tab, or found gone when opened (its
- * read answered 404). Unlike an assignment, which leaves its row in place until the list is
- * applied, a thread that is gone leaves every list at once — a row there would only open "not
- * found" — and its leaving is the person's own news, never counted as "N updated".
+ * Notes a thread that no longer exists for this person: deleted from this tab, or found gone
+ * when opened (its read answered 404: deleted elsewhere, or no longer theirs to see). Unlike an
+ * assignment, which leaves its row in place until the list is applied, a thread that is gone
+ * leaves every list at once — a row there would only open "not found" — and its leaving is the
+ * person's own news, never counted as "N updated".
  */
 export function noteGone(threadId: string): void {
   noteOwnChange({ threadId });
-  gone.add(threadId);
+  gone.set(threadId, Date.now());
 }
 
-/** Whether this tab knows the thread is gone (IDs are never reused, so it never comes back). */
-export function isGone(threadId: string): boolean {
-  return gone.has(threadId);
+/**
+ * Whether a list leaves the thread out: it is gone, unless the list's data was read after it
+ * was found gone and holds it again (`read`: when the data was read, and whether it holds the
+ * thread) — seen again, say assigned back to the member who could no longer see it.
+ */
+export function isGone(threadId: string, read?: { at: number; holds: boolean }): boolean {
+  const at = gone.get(threadId);
+  if (at === undefined) return false;
+  return !(read?.holds && read.at > at);
 }
